@@ -1,0 +1,18 @@
+// Package analyzer is the kafkalint suite: the ordered list of its analyzers, for
+// drivers (the kafkalint command, go vet -vettool, golangci-lint, gopls builds).
+package analyzer
+
+import (
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/kafkalint/kafkalint/passes/revokecommit"
+)
+
+// Analyzers returns the suite's analyzers, in the order their reports are
+// documented. kafkaconfig, which they all require, is not listed: it reports
+// nothing, and drivers run it as a requirement.
+func Analyzers() []*analysis.Analyzer {
+	return []*analysis.Analyzer{
+		revokecommit.Analyzer,
+	}
+}

@@ -1,0 +1,158 @@
+// Package kafkaapi is the only code in kafkalint that knows confluent-kafka-go: its
+// import paths, the names of its types, functions and methods, and the table of
+// library versions whose behaviour the rules depend on.
+//
+// Everything is matched by types.Object identity on (package path, name), never by
+// printed type strings, so look-alike packages with the same names are ignored.
+package kafkaapi
+
+import (
+	"go/types"
+	"strings"
+)
+
+// The import paths of the kafka package, by module.
+const (
+	PathV1      = "github.com/confluentinc/confluent-kafka-go/kafka"
+	PathV2      = "github.com/confluentinc/confluent-kafka-go/v2/kafka"
+	PathGopkgV1 = "gopkg.in/confluentinc/confluent-kafka-go.v1/kafka"
+)
+
+// CanonicalPath returns the library import path that path denotes, with any GOPATH
+// vendor prefix removed ("app/vendor/github.com/..." becomes "github.com/..."), and
+// reports whether it is one of the library's kafka packages.
+func CanonicalPath(path string) (string, bool) {
+	if i := strings.LastIndex(path, "/vendor/"); i >= 0 {
+		path = path[i+len("/vendor/"):]
+	} else if strings.HasPrefix(path, "vendor/") {
+		path = path[len("vendor/"):]
+	}
+	switch path {
+	case PathV1, PathV2, PathGopkgV1:
+		return path, true
+	}
+	return path, false
+}
+
+// IsKafkaPackage reports whether pkg is the library's kafka package (any major,
+// vendored or not).
+func IsKafkaPackage(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	_, ok := CanonicalPath(pkg.Path())
+	return ok
+}
+
+// IsV2 reports whether pkg is the v2 module's kafka package.
+func IsV2(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	p, _ := CanonicalPath(pkg.Path())
+	return p == PathV2
+}
+
+// KafkaImports returns the library's kafka packages that pkg imports, directly or
+// transitively, in the order first met. It is the fast path of every pass: a package
+// for which it returns nothing cannot use the library.
+func KafkaImports(pkg *types.Package) []*types.Package {
+	var found []*types.Package
+	seen := make(map[*types.Package]bool)
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		for _, imp := range p.Imports() {
+			if seen[imp] {
+				continue
+			}
+			seen[imp] = true
+			if IsKafkaPackage(imp) {
+				found = append(found, imp)
+				continue // the library's own imports are of no interest
+			}
+			visit(imp)
+		}
+	}
+	if pkg != nil {
+		visit(pkg)
+	}
+	return found
+}
+
+// IsObject reports whether obj is the package-level object name of the library.
+func IsObject(obj types.Object, name string) bool {
+	return obj != nil && obj.Name() == name && IsKafkaPackage(obj.Pkg()) && obj.Pkg().Scope().Lookup(name) == obj
+}
+
+// namedOf returns the package-level named type of t, looking through aliases and one
+// pointer, or nil.
+func namedOf(t types.Type) *types.Named {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, _ := t.(*types.Named)
+	return n
+}
+
+// IsType reports whether t is the library's named type name (or a pointer to it).
+func IsType(t types.Type, name string) bool {
+	n := namedOf(t)
+	return n != nil && IsObject(n.Obj(), name)
+}
+
+// IsConsumer reports whether t is *kafka.Consumer or kafka.Consumer.
+func IsConsumer(t types.Type) bool { return IsType(t, "Consumer") }
+
+// IsConfigMap reports whether t is kafka.ConfigMap or *kafka.ConfigMap.
+func IsConfigMap(t types.Type) bool { return IsType(t, "ConfigMap") }
+
+// IsMethod reports whether fn is the method recv.name of the library, for one of
+// the given method names.
+func IsMethod(fn *types.Func, recv string, names ...string) bool {
+	if fn == nil {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || !IsType(sig.Recv().Type(), recv) {
+		return false
+	}
+	for _, n := range names {
+		if fn.Name() == n {
+			return true
+		}
+	}
+	return false
+}
+
+// IsFunc reports whether fn is the package-level function name of the library.
+func IsFunc(fn *types.Func, name string) bool {
+	if fn == nil {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Recv() == nil && IsObject(fn, name)
+}
+
+// Consumer method families.
+var (
+	Unassigns = []string{"Unassign", "IncrementalUnassign"}
+	Assigns   = []string{"Assign", "IncrementalAssign"}
+	Commits   = []string{"Commit", "CommitOffsets"}
+	Subscribe = []string{"Subscribe", "SubscribeTopics"}
+)
+
+// HasMethod reports whether the library package pkg declares the method
+// Consumer.name: the API's shape, used as a version lower bound.
+func HasMethod(pkg *types.Package, typeName, name string) bool {
+	if pkg == nil {
+		return false
+	}
+	tn, ok := pkg.Scope().Lookup(typeName).(*types.TypeName)
+	if !ok {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, pkg, name)
+	_, isFunc := obj.(*types.Func)
+	return isFunc
+}

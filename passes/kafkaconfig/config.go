@@ -1,0 +1,171 @@
+package kafkaconfig
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// A Setting is one ConfigMap entry as the Go client would hand it to librdkafka.
+type Setting struct {
+	Key    string
+	Known  bool   // the value is a constant
+	Value  string // the value in the form librdkafka receives it ("true", "5000", "cooperative-sticky"); "" when not Known
+	GoType string // Go type of the value as written: "bool", "int", "string", "int64", "kafka.ConfigMap", ...
+	Pos    token.Pos
+	Where  string // "file.go:12" where the value was set; kept in facts, for other packages
+	Sub    *Config `json:",omitempty"` // the nested map of default.topic.config
+}
+
+// A Config is what is known of a ConfigMap: its entries in key order.
+type Config struct {
+	// Known reports whether the map's construction was resolved. When false,
+	// nothing is known (Entries may still hold what was seen) and rules stay silent.
+	Known bool
+	// Complete reports whether every entry of the map is in Entries; only then does
+	// an absent key mean librdkafka's default.
+	Complete bool
+	Entries  []Setting
+	Pos      token.Pos // where the map was built, for Related positions
+	Where    string    // "pkg.Func" or "file.go:12", for messages
+}
+
+// Lookup returns the entry for key.
+func (c *Config) Lookup(key string) (Setting, bool) {
+	if c == nil {
+		return Setting{}, false
+	}
+	for _, s := range c.Entries {
+		if s.Key == key {
+			return s, true
+		}
+	}
+	return Setting{}, false
+}
+
+// set adds or replaces an entry, keeping key order.
+func (c *Config) set(s Setting) {
+	i := sort.Search(len(c.Entries), func(i int) bool { return c.Entries[i].Key >= s.Key })
+	if i < len(c.Entries) && c.Entries[i].Key == s.Key {
+		c.Entries[i] = s
+		return
+	}
+	c.Entries = append(c.Entries, Setting{})
+	copy(c.Entries[i+1:], c.Entries[i:])
+	c.Entries[i] = s
+}
+
+// clone returns a deep copy of c, so that what a helper returns can be extended by
+// its callers without changing the helper's own summary.
+func (c *Config) clone() *Config {
+	if c == nil {
+		return nil
+	}
+	d := *c
+	d.Entries = append([]Setting(nil), c.Entries...)
+	return &d
+}
+
+// Bool returns the boolean value of key: the entry's value when it is a constant the
+// client accepts as a boolean, librdkafka's default when the key is absent from a
+// complete map, and ok=false when it cannot be known.
+func (c *Config) Bool(key string) (value, fromDefault, ok bool) {
+	if c == nil || !c.Known {
+		return false, false, false
+	}
+	if s, present := c.Lookup(key); present {
+		if !s.Known {
+			return false, false, false
+		}
+		v, ok := ParseBool(s.Value)
+		return v, false, ok
+	}
+	if !c.Complete {
+		return false, false, false
+	}
+	d, ok := Defaults[key]
+	if !ok {
+		return false, false, false
+	}
+	v, ok := ParseBool(d)
+	return v, true, ok
+}
+
+// String returns the string value of key, or its default when absent from a
+// complete map.
+func (c *Config) String(key string) (value string, fromDefault, ok bool) {
+	if c == nil || !c.Known {
+		return "", false, false
+	}
+	if s, present := c.Lookup(key); present {
+		return s.Value, false, s.Known
+	}
+	if !c.Complete {
+		return "", false, false
+	}
+	d, ok := Defaults[key]
+	return d, true, ok
+}
+
+// ParseBool parses a boolean the way librdkafka does (src/rdkafka_conf.c):
+// case-insensitive "true", "t", "1" and "false", "f", "0".
+func ParseBool(s string) (value, ok bool) {
+	switch strings.ToLower(s) {
+	case "true", "t", "1":
+		return true, true
+	case "false", "f", "0":
+		return false, true
+	}
+	return false, false
+}
+
+// Defaults holds librdkafka's defaults (CONFIGURATION.md at v2.11.1, global table)
+// for the properties the rules read, and the Go client's own go.* defaults.
+var Defaults = map[string]string{
+	"enable.auto.commit":              "true",
+	"enable.auto.offset.store":        "true",
+	"auto.commit.interval.ms":         "5000",
+	"partition.assignment.strategy":   "range,roundrobin",
+	"group.protocol":                  "classic",
+	"go.application.rebalance.enable": "false",
+	"go.events.channel.enable":        "false",
+}
+
+// settingOf converts a constant of type t, as the Go client's value2string would.
+func settingOf(key string, v constant.Value, t types.Type, qual types.Qualifier) Setting {
+	s := Setting{Key: key, GoType: types.TypeString(t, qual)}
+	if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.UntypedBool {
+		s.GoType = "bool"
+	} else if ok && b.Kind() == types.UntypedInt {
+		s.GoType = "int"
+	} else if ok && b.Kind() == types.UntypedString {
+		s.GoType = "string"
+	} else if ok && b.Kind() == types.UntypedFloat {
+		s.GoType = "float64"
+	}
+	if v == nil {
+		return s
+	}
+	switch v.Kind() {
+	case constant.Bool:
+		s.Known, s.Value = true, strconv.FormatBool(constant.BoolVal(v))
+	case constant.String:
+		s.Known, s.Value = true, constant.StringVal(v)
+	case constant.Int:
+		s.Known, s.Value = true, v.ExactString()
+	case constant.Float:
+		s.Known, s.Value = true, v.String()
+	}
+	return s
+}
+
+func (s Setting) String() string {
+	if !s.Known {
+		return s.Key + "=?"
+	}
+	return fmt.Sprintf("%s=%s", s.Key, s.Value)
+}

@@ -1,0 +1,212 @@
+// Package kafkaconfig defines an Analyzer that finds every confluent-kafka-go consumer
+// a package constructs, resolves its configuration and the library version it links,
+// and hands them to the rule passes as its Result. It never reports.
+package kafkaconfig
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+)
+
+// Analyzer resolves consumer construction sites, configurations and the library version.
+var Analyzer = &analysis.Analyzer{
+	Name:       "kafkaconfig",
+	Doc:        "resolve confluent-kafka-go consumers, their configuration and the library version (reports nothing)",
+	URL:        "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/kafkaconfig",
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(VersionFact), new(ConfigFact), new(ConsumerFact)},
+}
+
+// VersionFact is the module version of the library package it is attached to.
+type VersionFact struct{ Version string }
+
+func (*VersionFact) AFact()           {}
+func (f *VersionFact) String() string { return "version " + f.Version }
+
+// ConfigFact summarises an exported function that returns a ConfigMap it builds.
+type ConfigFact struct{ Config Config }
+
+func (*ConfigFact) AFact()           {}
+func (f *ConfigFact) String() string { return "config " + describe(&f.Config) }
+
+// ConsumerFact summarises an exported function that returns a consumer it constructs.
+type ConsumerFact struct{ Config Config }
+
+func (*ConsumerFact) AFact()           {}
+func (f *ConsumerFact) String() string { return "consumer " + describe(&f.Config) }
+
+func describe(c *Config) string {
+	var parts []string
+	for _, s := range c.Entries {
+		parts = append(parts, s.String())
+	}
+	return "{" + strings.Join(parts, " ") + "}"
+}
+
+// A Consumer is a place where the package obtains a consumer: a NewConsumer call,
+// or a call of a function (of this or another package) that returns one.
+type Consumer struct {
+	Call    *ast.CallExpr
+	Via     string         // "" for kafka.NewConsumer, else the function called, "lib.New"
+	Kafka   *types.Package // the library package
+	Version kafkaapi.Version
+	Config  *Config
+}
+
+// Result is what the rule passes read.
+type Result struct {
+	// Kafka lists the library packages the package imports, directly or not. When
+	// empty, the package cannot use the library and the rule passes return at once.
+	Kafka     []*types.Package
+	Consumers []*Consumer
+	versions  map[*types.Package]kafkaapi.Version
+	flow      *flow
+	pass      *analysis.Pass
+}
+
+// Version returns what is known of the version of the library package kafkaPkg.
+func (r *Result) Version(kafkaPkg *types.Package) kafkaapi.Version {
+	if v, ok := r.versions[kafkaPkg]; ok {
+		return v
+	}
+	return kafkaapi.ShapeVersion(kafkaPkg)
+}
+
+// ConsumerAt returns the consumer obtained by call, or nil.
+func (r *Result) ConsumerAt(call *ast.CallExpr) *Consumer {
+	for _, c := range r.Consumers {
+		if c.Call == call {
+			return c
+		}
+	}
+	return nil
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := &Result{pass: pass, versions: make(map[*types.Package]kafkaapi.Version)}
+	if kafkaapi.IsKafkaPackage(pass.Pkg) {
+		exportVersion(pass)
+		return res, nil
+	}
+	res.Kafka = kafkaapi.KafkaImports(pass.Pkg)
+	if len(res.Kafka) == 0 {
+		return res, nil // does not use the library: nothing to do
+	}
+	for _, k := range res.Kafka {
+		var f VersionFact
+		if pass.ImportPackageFact(k, &f) && f.Version != "" {
+			res.versions[k] = kafkaapi.Version{Exact: f.Version}
+		} else {
+			res.versions[k] = kafkaapi.ShapeVersion(k)
+		}
+	}
+	r := &resolver{pass: pass, funcs: funcDecls(pass), memo: make(map[*types.Func]*Config), busy: make(map[*types.Func]bool)}
+	res.flow = newFlow(pass, r.funcs)
+	for _, file := range pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if c := r.consumerAt(call); c != nil {
+				c.Version = res.Version(c.Kafka)
+				res.Consumers = append(res.Consumers, c)
+			}
+			return true
+		})
+	}
+	r.exportFacts(res)
+	return res, nil
+}
+
+// exportVersion records the module version of the library package being analysed,
+// which every driver analyses before the packages that import it.
+func exportVersion(pass *analysis.Pass) {
+	m := pass.Module
+	if m == nil {
+		return // GOPATH, Bazel: no module information
+	}
+	v := m.Version
+	if m.Replace != nil && m.Replace.Version != "" && m.Replace.Path == m.Path {
+		v = m.Replace.Version
+	}
+	if v = kafkaapi.ModuleVersion(v); v != "" {
+		pass.ExportPackageFact(&VersionFact{Version: v})
+	}
+}
+
+// funcDecls maps the package's functions to their declarations.
+func funcDecls(pass *analysis.Pass) map[*types.Func]*ast.FuncDecl {
+	m := make(map[*types.Func]*ast.FuncDecl)
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					m[fn] = fd
+				}
+			}
+		}
+	}
+	return m
+}
+
+// position returns "file.go:12" for pos, the form kept in facts.
+func position(fset *token.FileSet, pos token.Pos) string {
+	if !pos.IsValid() {
+		return ""
+	}
+	p := fset.Position(pos)
+	return filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
+}
+
+
+// calleeFunc returns the function a call statically calls, or nil.
+func calleeFunc(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn
+}
+
+// ConsumersOf returns the consumers that e, an expression of type *kafka.Consumer,
+// may hold, and whether every source of e was followed (false: part of it comes
+// from where the analysis cannot see, such as another package or a dynamic call).
+func (r *Result) ConsumersOf(e ast.Expr) ([]*Consumer, bool) {
+	return r.flow.trace(e, r)
+}
+
+// Subscriptions returns the Subscribe/SubscribeTopics calls of the package that
+// register fn, or the function literal lit, as their rebalance callback.
+func (r *Result) Subscriptions(fn *types.Func, lit *ast.FuncLit) []*ast.CallExpr {
+	return r.flow.Subscriptions(fn, lit)
+}
+
+// SubscribeCalls returns every Subscribe/SubscribeTopics call of the package with
+// a rebalance callback argument.
+func (r *Result) SubscribeCalls() []*ast.CallExpr {
+	if r.flow == nil {
+		return nil
+	}
+	var calls []*ast.CallExpr
+	seen := make(map[*ast.CallExpr]bool)
+	for _, cs := range r.flow.subscribe {
+		for _, c := range cs {
+			if !seen[c] {
+				seen[c] = true
+				calls = append(calls, c)
+			}
+		}
+	}
+	sort.Slice(calls, func(i, j int) bool { return calls[i].Pos() < calls[j].Pos() })
+	return calls
+}

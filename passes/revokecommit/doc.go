@@ -1,0 +1,115 @@
+// Package revokecommit defines an Analyzer that reports confluent-kafka-go
+// RevokedPartitions handlers that give partitions up without first committing and
+// invalidating the offsets the application stored.
+//
+// # Analyzer revokecommit
+//
+// revokecommit: check that RevokedPartitions handlers commit before Unassign
+//
+// A consumer that lets librdkafka auto-commit (enable.auto.commit, on by default)
+// but stores offsets itself (enable.auto.offset.store=false) must, when it handles a
+// revoke, commit and invalidate its stored offsets before it calls Unassign or
+// IncrementalUnassign:
+//
+//	c, _ := kafka.NewConsumer(&kafka.ConfigMap{
+//		"group.id":                 "orders",
+//		"enable.auto.offset.store": false,
+//	})
+//	c.SubscribeTopics(topics, func(c *kafka.Consumer, ev kafka.Event) error {
+//		switch e := ev.(type) {
+//		case kafka.RevokedPartitions:
+//			return c.Unassign() // c.Unassign in RevokedPartitions handler is not preceded on every path by a commit and an invalidation of stored offsets (...)
+//		}
+//		return nil
+//	})
+//
+// Why it matters: this is confluent-kafka-go issue #209 (librdkafka #2782, #2948).
+// Before v1.4.2, stored offsets survive Unassign; when the partition comes back to
+// this consumer, possibly after another group member has moved it forward, the
+// auto-committer commits the stale offset and the group's committed offset goes
+// backwards: messages are processed again. From v1.4.2 to v1.8.2 Unassign clears
+// the stored offsets, but offsets stored after the revoke (by goroutines still
+// processing messages of the revoked partitions) are accepted and committed later,
+// with the same result; the handler must also stop that work first. v1.9.0 fixed
+// both: stores for unassigned partitions fail with ErrState and Assign clears
+// stored offsets. The diagnostic says which case applies to the version in use.
+//
+// The fix that works on every version, and the one offered:
+//
+//	case kafka.RevokedPartitions:
+//		if _, err := c.Commit(); err != nil {
+//			if kerr, ok := err.(kafka.Error); !ok || kerr.Code() != kafka.ErrNoOffset {
+//				return err
+//			}
+//		}
+//		revoked := make([]kafka.TopicPartition, len(e.Partitions))
+//		for i, tp := range e.Partitions {
+//			tp.Offset = kafka.OffsetInvalid
+//			revoked[i] = tp
+//		}
+//		if _, err := c.StoreOffsets(revoked); err != nil {
+//			return err
+//		}
+//		return c.Unassign()
+//
+// # What is recognised
+//
+// The v1 (github.com/confluentinc/confluent-kafka-go/kafka), v2 and
+// gopkg.in/confluentinc/confluent-kafka-go.v1 import paths, also vendored.
+// Handlers are type-switch cases on kafka.RevokedPartitions and
+// "if e, ok := ev.(kafka.RevokedPartitions); ok" blocks, wherever the event comes
+// from (a rebalance callback passed to Subscribe or SubscribeTopics as a function
+// literal, named function or method value; Poll; Events). A commit is a call of
+// Commit or CommitOffsets; an invalidation is a StoreOffsets call whose argument
+// holds kafka.OffsetInvalid, or that follows a use of kafka.OffsetInvalid in the
+// same function. Both must happen on every path from the entry of the handler's
+// function to the Unassign: a commit in one branch only is not enough. Functions
+// the handler calls count: helpers that commit or invalidate on every path, and
+// helpers that call Unassign themselves, in the same package or in another one
+// (through facts).
+//
+// The receiver of Unassign is traced to the NewConsumer calls it may be (through
+// local variables, struct fields, parameters and the callback's *Consumer), and
+// the report needs one of them to be proved risky: enable.auto.commit true or
+// absent, auto.commit.interval.ms not 0, enable.auto.offset.store false, on a
+// library version before v1.9.0 or unknown. When the receiver cannot be traced,
+// the consumers the package constructs are used. A handler in one package whose
+// consumer is built in another is reported where the callback is registered.
+//
+// The version is the module version of the linked confluent-kafka-go. Without
+// module information (GOPATH, some Bazel setups) only the v2 import path proves
+// v1.9.0 semantics; the -tags dynamic build is assumed to link the bundled version.
+//
+// # Not reported
+//
+//   - consumers whose configuration is not proved risky: auto commit off, offsets
+//     stored automatically, or values that come from outside (flags, files, env);
+//   - library versions v1.9.0 and later, unless -revokecommit.allversions is set;
+//   - paths inside an "if c.AssignmentLost()" branch: a lost assignment cannot be
+//     committed, and other members already own the partitions;
+//   - Unassign outside a RevokedPartitions handler (for example before Close), and
+//     handlers the analysis cannot attribute to a RevokedPartitions case, such as
+//     the default case of a switch or code behind an interface call;
+//   - helpers reached through interfaces or function values are assumed to do
+//     nothing; helpers of other packages without facts likewise.
+//
+// # Categories
+//
+// nocommit: no commit on some path before the Unassign (and maybe no invalidation).
+//
+// noinvalidate: committed, but the stored offsets are not invalidated.
+//
+// # Fix and suppression
+//
+// The suggested fix inserts, before the statement with the Unassign, what is
+// missing of: Commit (ignoring kafka.ErrNoOffset, which only means nothing was
+// stored), then StoreOffsets of the revoked partitions set to kafka.OffsetInvalid
+// (the event's partitions, the IncrementalUnassign argument, or else the current
+// Assignment). Errors are returned when the function returns only an error,
+// handled like the Unassign's own error when it is checked with
+// "if err := c.Unassign(); err != nil", and ignored otherwise.
+//
+// Suppress one report with a "//kafkalint:ignore revokecommit reason" comment on
+// the line, or "//nolint:kafkalint" under golangci-lint; disable the analyzer with
+// -revokecommit=false.
+package revokecommit

@@ -1,0 +1,91 @@
+package revokecommit
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+)
+
+// Summary is the fact exported for an exported function or method that another
+// package may call from a RevokedPartitions handler, or register as a rebalance
+// callback.
+type Summary struct {
+	// Does is what the function does on every path (1 commit, 2 invalidate).
+	Does uint8
+	// Unassigns are the Unassign calls a call of the function may reach before
+	// committing and invalidating, from its entry.
+	Unassigns []UnassignSite
+	// Handlers are the Unassign calls in the function's own RevokedPartitions
+	// handlers that are not preceded by both, when it is used as a callback.
+	Handlers []UnassignSite
+}
+
+// An UnassignSite locates an Unassign of a consumer passed as parameter Param
+// (-1: the receiver) in another package.
+type UnassignSite struct {
+	Param   int
+	Missing uint8
+	Where   string // "pkg.Func (file.go:12)"
+}
+
+func (*Summary) AFact() {}
+
+func (f *Summary) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "does=%s", effects(f.Does))
+	for _, u := range f.Unassigns {
+		fmt.Fprintf(&b, " unassigns(param %d, missing %s)", u.Param, effects(u.Missing))
+	}
+	for _, u := range f.Handlers {
+		fmt.Fprintf(&b, " handler(param %d, missing %s)", u.Param, effects(u.Missing))
+	}
+	return b.String()
+}
+
+func (e effects) String() string {
+	switch e {
+	case 0:
+		return "nothing"
+	case commit:
+		return "commit"
+	case invalidate:
+		return "invalidate"
+	}
+	return "commit+invalidate"
+}
+
+// paramIndex returns the index of the parameter of decl that e names (-1 for the
+// receiver), or ok=false.
+func paramIndex(info *types.Info, decl *ast.FuncDecl, e ast.Expr) (int, bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return 0, false
+	}
+	obj := info.Uses[id]
+	if obj == nil {
+		return 0, false
+	}
+	if decl.Recv != nil {
+		for _, f := range decl.Recv.List {
+			for _, n := range f.Names {
+				if info.Defs[n] == obj {
+					return -1, true
+				}
+			}
+		}
+	}
+	i := 0
+	for _, f := range decl.Type.Params.List {
+		if len(f.Names) == 0 {
+			i++
+		}
+		for _, n := range f.Names {
+			if info.Defs[n] == obj {
+				return i, true
+			}
+			i++
+		}
+	}
+	return 0, false
+}

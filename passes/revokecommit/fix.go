@@ -1,0 +1,287 @@
+package revokecommit
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/printer"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+)
+
+// fix builds the one SuggestedFix for a direct Unassign: insert, before the
+// statement that holds it, what is missing of "commit, then store
+// kafka.OffsetInvalid for the revoked partitions". Errors of the inserted calls
+// are handled like the function handles errors; ErrNoOffset from Commit is not one.
+func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
+	stmt, file := c.enclosingStmt(f.unassign)
+	if stmt == nil {
+		return analysis.SuggestedFix{}, false // not directly in a statement list
+	}
+	kafka, ok := importName(file, f.unassign, c.pass.TypesInfo)
+	if !ok {
+		return analysis.SuggestedFix{}, false // the file does not name the library
+	}
+	recv := receiver(f.unassign)
+	if recv == nil || !simple(recv) {
+		return analysis.SuggestedFix{}, false
+	}
+	onErr, ok := c.errorHandling(f, stmt)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	consumer := types.ExprString(recv)
+	indent := c.indentOf(stmt)
+	var b strings.Builder
+	line := func(depth int, format string, args ...any) {
+		b.WriteString(strings.Repeat("\t", depth))
+		fmt.Fprintf(&b, format, args...)
+		b.WriteString("\n")
+		b.WriteString(indent)
+	}
+	handle := func(depth int) {
+		for _, l := range onErr {
+			line(depth, "%s", l)
+		}
+	}
+	var scope *types.Scope
+	if fs := c.pass.TypesInfo.Scopes[file]; fs != nil {
+		scope = fs.Innermost(stmt.Pos())
+	}
+	if f.missing&commit != 0 {
+		if onErr == nil {
+			line(0, "_, _ = %s.Commit() // ErrNoOffset only means there was nothing to commit", consumer)
+		} else {
+			line(0, "if _, err := %s.Commit(); err != nil {", consumer)
+			line(1, "if kerr, ok := err.(%sError); !ok || kerr.Code() != %sErrNoOffset {", kafka, kafka)
+			handle(2)
+			line(1, "}")
+			line(0, "}")
+		}
+	}
+	if f.missing&invalidate != 0 {
+		parts := c.revokedPartitions(f)
+		name := freshName(scope, stmt.Pos(), "revoked")
+		if parts == "" {
+			if onErr == nil {
+				line(0, "%s, _ := %s.Assignment()", name, consumer)
+			} else {
+				line(0, "%s, err := %s.Assignment()", name, consumer)
+				line(0, "if err != nil {")
+				handle(1)
+				line(0, "}")
+			}
+			parts = name
+		} else {
+			line(0, "%s := make([]%sTopicPartition, len(%s))", name, kafka, parts)
+		}
+		line(0, "for i, tp := range %s {", parts)
+		line(1, "tp.Offset = %sOffsetInvalid", kafka)
+		line(1, "%s[i] = tp", name)
+		line(0, "}")
+		if onErr == nil {
+			line(0, "_, _ = %s.StoreOffsets(%s)", consumer, name)
+		} else {
+			line(0, "if _, err := %s.StoreOffsets(%s); err != nil {", consumer, name)
+			handle(1)
+			line(0, "}")
+		}
+	}
+	msg := "Commit and invalidate stored offsets before " + calleeName(f.unassign)
+	if f.missing == commit {
+		msg = "Commit offsets before " + calleeName(f.unassign)
+	} else if f.missing == invalidate {
+		msg = "Invalidate stored offsets before " + calleeName(f.unassign)
+	}
+	return analysis.SuggestedFix{
+		Message:   msg,
+		TextEdits: []analysis.TextEdit{{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(b.String())}},
+	}, true
+}
+
+// revokedPartitions returns an expression for the revoked partitions: the event's,
+// or the argument of IncrementalUnassign; "" when neither is at hand.
+func (c *checker) revokedPartitions(f *finding) string {
+	if calleeName(f.unassign) == "IncrementalUnassign" && len(f.unassign.Args) == 1 && simple(f.unassign.Args[0]) {
+		return types.ExprString(f.unassign.Args[0])
+	}
+	if f.region != nil && f.region.event != nil && within(f.unassign.Pos(), f.region.node) {
+		return f.region.event.Name + ".Partitions"
+	}
+	return ""
+}
+
+// errorHandling returns the statements that handle a non-nil err in the inserted
+// code: "return err" when the function's only result is an error, the body of
+// "if err := c.Unassign(); err != nil { ... }" when the Unassign is checked so,
+// and nil (errors ignored, as the Unassign's own) otherwise.
+func (c *checker) errorHandling(f *finding, stmt ast.Stmt) ([]string, bool) {
+	if ifs, ok := stmt.(*ast.IfStmt); ok && ifs.Else == nil {
+		if as, ok := ifs.Init.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == f.unassign {
+			if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name == "err" {
+				var lines []string
+				for _, s := range ifs.Body.List {
+					txt := c.print(s)
+					if txt == "" {
+						return nil, false
+					}
+					lines = append(lines, strings.Split(txt, "\n")...)
+				}
+				if len(lines) > 0 {
+					return lines, true
+				}
+			}
+		}
+	}
+	sig := c.enclosingSignature(f.unassign)
+	if sig != nil && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type()) {
+		return []string{"return err"}, true
+	}
+	return nil, true
+}
+
+// enclosingSignature returns the signature of the innermost function around n.
+func (c *checker) enclosingSignature(n ast.Node) *types.Signature {
+	var sig *types.Signature
+	for _, file := range c.pass.Files {
+		if !within(n.Pos(), file) {
+			continue
+		}
+		ast.Inspect(file, func(m ast.Node) bool {
+			if m == nil || !within(n.Pos(), m) {
+				return false
+			}
+			switch m := m.(type) {
+			case *ast.FuncDecl:
+				if fn, ok := c.pass.TypesInfo.Defs[m.Name].(*types.Func); ok {
+					sig, _ = fn.Type().(*types.Signature)
+				}
+			case *ast.FuncLit:
+				sig, _ = c.pass.TypesInfo.TypeOf(m).(*types.Signature)
+			}
+			return true
+		})
+	}
+	return sig
+}
+
+// enclosingStmt returns the statement of a statement list (block or case) that
+// holds n, and n's file.
+func (c *checker) enclosingStmt(n ast.Node) (ast.Stmt, *ast.File) {
+	for _, file := range c.pass.Files {
+		if !within(n.Pos(), file) {
+			continue
+		}
+		var found ast.Stmt
+		ast.Inspect(file, func(m ast.Node) bool {
+			if m == nil || !within(n.Pos(), m) {
+				return false
+			}
+			var list []ast.Stmt
+			switch m := m.(type) {
+			case *ast.BlockStmt:
+				list = m.List
+			case *ast.CaseClause:
+				list = m.Body
+			case *ast.CommClause:
+				list = m.Body
+			case *ast.FuncLit:
+				return false // a literal is not where the handler runs
+			}
+			for _, s := range list {
+				if within(n.Pos(), s) {
+					found = s
+				}
+			}
+			return true
+		})
+		if found != nil {
+			// Only statements whose first action is the call's evaluation.
+			switch s := found.(type) {
+			case *ast.ExprStmt, *ast.AssignStmt, *ast.ReturnStmt:
+				return s, file
+			case *ast.IfStmt:
+				if s.Init != nil && within(n.Pos(), s.Init) {
+					return s, file
+				}
+			}
+		}
+		return nil, file
+	}
+	return nil, nil
+}
+
+// importName returns the qualifier ("kafka.") that file uses for the library
+// package of call's method, "" for a dot import.
+func importName(file *ast.File, call *ast.CallExpr, info *types.Info) (string, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return "", false
+	}
+	fn, ok := info.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil || !kafkaapi.IsKafkaPackage(fn.Pkg()) {
+		return "", false
+	}
+	for _, imp := range file.Imports {
+		path, err := strconv.Unquote(imp.Path.Value)
+		if err != nil || path != fn.Pkg().Path() {
+			continue
+		}
+		switch {
+		case imp.Name == nil:
+			return fn.Pkg().Name() + ".", true
+		case imp.Name.Name == ".":
+			return "", true
+		case imp.Name.Name == "_":
+			return "", false
+		}
+		return imp.Name.Name + ".", true
+	}
+	return "", false
+}
+
+// simple reports whether e can be repeated without side effects: identifiers and
+// field selections.
+func simple(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return simple(x.X)
+	}
+	return false
+}
+
+// freshName returns base, or base with a number, that nothing in scope at pos
+// resolves to, so that the inserted declaration neither clashes nor shadows.
+func freshName(scope *types.Scope, pos token.Pos, base string) string {
+	name := base
+	for i := 1; scope != nil; i++ {
+		if _, obj := scope.LookupParent(name, pos); obj == nil {
+			break
+		}
+		name = base + strconv.Itoa(i)
+	}
+	return name
+}
+
+// indentOf returns the leading white space of the line of stmt.
+func (c *checker) indentOf(stmt ast.Stmt) string {
+	pos := c.pass.Fset.Position(stmt.Pos())
+	return strings.Repeat("\t", max(pos.Column-1, 0)) // gofmt indents with tabs; fixes are formatted by drivers anyway
+}
+
+// print formats a statement.
+func (c *checker) print(n ast.Node) string {
+	var buf bytes.Buffer
+	if err := printer.Fprint(&buf, c.pass.Fset, n); err != nil {
+		return ""
+	}
+	return buf.String()
+}

@@ -1,0 +1,302 @@
+package revokecommit
+
+import (
+	"go/ast"
+	"go/types"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/cfg"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+)
+
+// effects are the obligations a handler must meet before it gives partitions up.
+type effects uint8
+
+const (
+	commit     effects = 1 << iota // Commit or CommitOffsets
+	invalidate                     // StoreOffsets with kafka.OffsetInvalid
+	done       = commit | invalidate
+)
+
+// A site is an Unassign that may run before everything in missing was done, on
+// some path from the entry of the function being summarised.
+type site struct {
+	unassign *ast.CallExpr // the Unassign call, when in this package
+	call     *ast.CallExpr // the call in this package that leads to it (== unassign when direct)
+	recv     ast.Expr      // the consumer expression to trace, as seen in this package
+	missing  effects
+	where    string // "pkg.Func" of another package's function that unassigns
+	// recvParam is, for a site read from another package's fact, the index of the
+	// parameter that holds the consumer (-1: the receiver).
+	recvParam int
+}
+
+// A summary is what calling a function does, from its entry.
+type summary struct {
+	does      effects // done on every path from entry to a normal return
+	unassigns []site  // Unassign calls reachable from entry without all obligations met
+}
+
+// A pathChecker runs the must-analysis over function bodies of one package.
+type pathChecker struct {
+	pass      *analysis.Pass
+	funcs     map[*types.Func]*ast.FuncDecl
+	summaries map[*types.Func]*summary
+	busy      map[*types.Func]bool
+	states    map[*ast.BlockStmt]*bodyStates
+}
+
+// bodyStates holds, for one function body, the state before each call of interest.
+type bodyStates struct {
+	exit  effects
+	calls []callState
+}
+
+type callState struct {
+	call  *ast.CallExpr
+	state effects // obligations met on every path reaching the call
+}
+
+// stateBefore analyses body (once) and returns the obligations met before each of
+// its calls (outside nested function literals) and on every normal exit.
+func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
+	if s, ok := pc.states[body]; ok {
+		return s
+	}
+	g := cfg.New(body, pc.mayReturn)
+	in := make([]effects, len(g.Blocks))
+	out := make([]effects, len(g.Blocks))
+	preds := make([][]int32, len(g.Blocks))
+	for _, b := range g.Blocks {
+		for _, s := range b.Succs {
+			preds[s.Index] = append(preds[s.Index], b.Index)
+		}
+		out[b.Index] = done // top: refined by the fixed-point iteration
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range g.Blocks {
+			if !b.Live {
+				continue
+			}
+			var s effects
+			if b.Index == 0 {
+				s = 0
+			} else {
+				s = done
+				for _, p := range preds[b.Index] {
+					if g.Blocks[p].Live {
+						s &= out[p]
+					}
+				}
+			}
+			if pc.excused(b) {
+				s = done
+			}
+			in[b.Index] = s
+			for _, n := range b.Nodes {
+				for _, call := range callsIn(n) {
+					s |= pc.gen(call, s)
+				}
+			}
+			if s != out[b.Index] {
+				out[b.Index], changed = s, true
+			}
+		}
+	}
+	res := &bodyStates{exit: done}
+	for _, b := range g.Blocks {
+		if !b.Live {
+			continue
+		}
+		s := in[b.Index]
+		for _, n := range b.Nodes {
+			for _, call := range callsIn(n) {
+				res.calls = append(res.calls, callState{call, s})
+				s |= pc.gen(call, s)
+			}
+		}
+		if len(b.Succs) == 0 {
+			res.exit &= s
+		}
+	}
+	sort.Slice(res.calls, func(i, j int) bool { return res.calls[i].call.Pos() < res.calls[j].call.Pos() })
+	pc.states[body] = res
+	return res
+}
+
+// mayReturn reports whether a call may return: panics, os.Exit and log.Fatal do not.
+func (pc *pathChecker) mayReturn(call *ast.CallExpr) bool {
+	switch fn := typeutil.Callee(pc.pass.TypesInfo, call).(type) {
+	case *types.Builtin:
+		return fn.Name() != "panic"
+	case *types.Func:
+		if fn.Pkg() == nil {
+			return true
+		}
+		switch fn.Pkg().Path() + "." + fn.Name() {
+		case "os.Exit", "log.Fatal", "log.Fatalf", "log.Fatalln", "log.Panic", "log.Panicf", "log.Panicln":
+			return false
+		}
+	}
+	return true
+}
+
+// excused reports whether block b only runs when the assignment was lost: the
+// then-branch of "if c.AssignmentLost()" or the else-branch of "if !c.AssignmentLost()".
+// A lost assignment cannot be committed (ErrAssignmentLost), so nothing is owed there.
+func (pc *pathChecker) excused(b *cfg.Block) bool {
+	ifs, ok := b.Stmt.(*ast.IfStmt)
+	if !ok {
+		return false
+	}
+	cond := ast.Unparen(ifs.Cond)
+	negated := false
+	if u, ok := cond.(*ast.UnaryExpr); ok && u.Op.String() == "!" {
+		cond, negated = ast.Unparen(u.X), true
+	}
+	call, ok := cond.(*ast.CallExpr)
+	if !ok || !pc.isConsumerCall(call, "AssignmentLost") {
+		return false
+	}
+	return (b.Kind == cfg.KindIfThen && !negated) || (b.Kind == cfg.KindIfElse && negated)
+}
+
+// callsIn returns the calls evaluated by a CFG node, innermost first, leaving out
+// function literals (they run later, if at all) and deferred or spawned calls.
+func callsIn(n ast.Node) []*ast.CallExpr {
+	switch n.(type) {
+	case *ast.DeferStmt, *ast.GoStmt:
+		return nil
+	}
+	var calls []*ast.CallExpr
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			calls = append(calls, n)
+		}
+		return true
+	})
+	// Arguments are evaluated before the call that takes them.
+	sort.SliceStable(calls, func(i, j int) bool { return calls[i].End() < calls[j].End() })
+	return calls
+}
+
+// isConsumerCall reports whether call calls one of the named *kafka.Consumer methods.
+func (pc *pathChecker) isConsumerCall(call *ast.CallExpr, names ...string) bool {
+	fn, _ := typeutil.Callee(pc.pass.TypesInfo, call).(*types.Func)
+	return kafkaapi.IsMethod(fn, "Consumer", names...)
+}
+
+// gen returns the obligations a call meets.
+func (pc *pathChecker) gen(call *ast.CallExpr, before effects) effects {
+	fn, _ := typeutil.Callee(pc.pass.TypesInfo, call).(*types.Func)
+	switch {
+	case fn == nil:
+		return 0
+	case kafkaapi.IsMethod(fn, "Consumer", kafkaapi.Commits...):
+		return commit
+	case kafkaapi.IsMethod(fn, "Consumer", "StoreOffsets"):
+		if pc.invalidates(call) {
+			return invalidate
+		}
+		return 0
+	}
+	if s := pc.summaryOf(fn); s != nil {
+		return s.does
+	}
+	return 0
+}
+
+// invalidates reports whether a StoreOffsets call stores kafka.OffsetInvalid: the
+// constant appears in its argument, or in the enclosing function before the call
+// (the usual loop that sets Offset on a copy of the partitions).
+func (pc *pathChecker) invalidates(call *ast.CallExpr) bool {
+	body := enclosingBody(pc.pass, call)
+	if body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= call.End() {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok && kafkaapi.IsObject(pc.pass.TypesInfo.Uses[id], "OffsetInvalid") {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// summaryOf returns what calling fn does: computed from the body for functions of
+// this package, read from facts for others, nil when unknown.
+func (pc *pathChecker) summaryOf(fn *types.Func) *summary {
+	if s, ok := pc.summaries[fn]; ok {
+		return s
+	}
+	if fn.Pkg() != pc.pass.Pkg {
+		var f Summary
+		if fn.Pkg() == nil || !pc.pass.ImportObjectFact(fn, &f) {
+			return nil
+		}
+		s := &summary{does: effects(f.Does)}
+		for _, u := range f.Unassigns {
+			s.unassigns = append(s.unassigns, site{missing: effects(u.Missing), where: u.Where, recvParam: u.Param})
+		}
+		pc.summaries[fn] = s
+		return s
+	}
+	decl := pc.funcs[fn]
+	if decl == nil || pc.busy[fn] {
+		return nil // no body, or recursion: assume nothing
+	}
+	pc.busy[fn] = true
+	defer delete(pc.busy, fn)
+	st := pc.stateBefore(decl.Body)
+	s := &summary{does: st.exit}
+	for _, cs := range st.calls {
+		s.unassigns = append(s.unassigns, pc.unassignsAt(cs)...)
+	}
+	pc.summaries[fn] = s
+	return s
+}
+
+// unassignsAt returns the Unassigns that a call leads to without all obligations
+// met, given the obligations met before it.
+func (pc *pathChecker) unassignsAt(cs callState) []site {
+	call := cs.call
+	fn, _ := typeutil.Callee(pc.pass.TypesInfo, call).(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	if kafkaapi.IsMethod(fn, "Consumer", kafkaapi.Unassigns...) {
+		if missing := done &^ cs.state; missing != 0 {
+			return []site{{unassign: call, call: call, recv: receiver(call), missing: missing}}
+		}
+		return nil
+	}
+	callee := pc.summaryOf(fn)
+	if callee == nil {
+		return nil
+	}
+	var sites []site
+	for _, u := range callee.unassigns {
+		missing := u.missing &^ cs.state
+		if missing == 0 {
+			continue
+		}
+		u.missing = missing
+		if u.unassign == nil {
+			// from another package: report at this call, trace its argument
+			u.call, u.recv = call, argument(call, u.recvParam)
+		}
+		sites = append(sites, u)
+	}
+	return sites
+}

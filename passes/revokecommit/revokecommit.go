@@ -1,0 +1,415 @@
+package revokecommit
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports RevokedPartitions handlers that give partitions up without
+// committing and invalidating stored offsets. See the package documentation.
+var Analyzer = NewAnalyzer()
+
+// NewAnalyzer returns a new revokecommit analyzer with its own flags, so that
+// tests and embedders can set them without touching the shared Analyzer.
+func NewAnalyzer() *analysis.Analyzer {
+	var allVersions bool
+	a := &analysis.Analyzer{
+		Name:      "revokecommit",
+		Doc:       analysisutil.MustExtractDoc(doc, "revokecommit"),
+		URL:       "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/revokecommit",
+		Requires:  []*analysis.Analyzer{kafkaconfig.Analyzer},
+		FactTypes: []analysis.Fact{new(Summary)},
+	}
+	a.Flags.BoolVar(&allVersions, "allversions", false,
+		"report on every library version, also v1.9.0 and later where the library itself prevents the rewind")
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		run(pass, allVersions)
+		return nil, nil
+	}
+	return a
+}
+
+// Categories of the diagnostics.
+const (
+	categoryNoCommit     = "nocommit"     // the commit (and maybe the invalidation) is missing
+	categoryNoInvalidate = "noinvalidate" // committed, but stored offsets not invalidated
+)
+
+// A region is the code that runs for a RevokedPartitions event: a type-switch
+// case or the body of an "if e, ok := ev.(kafka.RevokedPartitions); ok".
+type region struct {
+	body  *ast.BlockStmt // the function body that holds the region
+	node  ast.Node       // the case clause or if statement, for its extent
+	event *ast.Ident     // the variable bound to the event, or nil
+	decl  *ast.FuncDecl  // the enclosing declared function, nil inside a literal
+}
+
+// A finding is one Unassign (or a call leading to one) to report.
+type finding struct {
+	site
+	region *region
+}
+
+type checker struct {
+	pass        *analysis.Pass
+	kc          *kafkaconfig.Result
+	allVersions bool
+	pc          *pathChecker
+	findings    map[*ast.CallExpr]*finding
+	order       []*ast.CallExpr
+	handlers    map[*types.Func][]UnassignSite // for facts
+}
+
+func run(pass *analysis.Pass, allVersions bool) {
+	kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
+	if len(kc.Kafka) == 0 {
+		return // the package does not use the library
+	}
+	c := &checker{
+		pass:        pass,
+		kc:          kc,
+		allVersions: allVersions,
+		findings:    make(map[*ast.CallExpr]*finding),
+		handlers:    make(map[*types.Func][]UnassignSite),
+		pc: &pathChecker{
+			pass:      pass,
+			funcs:     make(map[*types.Func]*ast.FuncDecl),
+			summaries: make(map[*types.Func]*summary),
+			busy:      make(map[*types.Func]bool),
+			states:    make(map[*ast.BlockStmt]*bodyStates),
+		},
+	}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					c.pc.funcs[fn] = fd
+				}
+			}
+		}
+	}
+	for _, r := range c.regions() {
+		c.checkRegion(r)
+	}
+	c.checkForeignCallbacks()
+	c.report()
+	c.exportFacts()
+}
+
+// regions finds the RevokedPartitions handlers of the package.
+func (c *checker) regions() []*region {
+	var regions []*region
+	for _, file := range c.pass.Files {
+		for _, d := range file.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Body != nil {
+					ast.Inspect(d.Body, func(n ast.Node) bool { return c.regionVisit(n, d.Body, d, &regions) })
+				}
+			case *ast.GenDecl: // function literals in package variables
+				ast.Inspect(d, func(n ast.Node) bool { return c.regionVisit(n, nil, nil, &regions) })
+			}
+		}
+	}
+	return regions
+}
+
+// regionVisit records n if it is a RevokedPartitions handler within body (the
+// function declaration decl, or a literal when decl is nil).
+func (c *checker) regionVisit(n ast.Node, body *ast.BlockStmt, decl *ast.FuncDecl, regions *[]*region) bool {
+	info := c.pass.TypesInfo
+	switch n := n.(type) {
+	case *ast.FuncLit:
+		ast.Inspect(n.Body, func(m ast.Node) bool { return c.regionVisit(m, n.Body, nil, regions) })
+		return false
+	case *ast.TypeSwitchStmt:
+		if body == nil {
+			return true
+		}
+		var bound *ast.Ident
+		if as, ok := n.Assign.(*ast.AssignStmt); ok && len(as.Lhs) == 1 {
+			bound, _ = as.Lhs[0].(*ast.Ident)
+		}
+		for _, s := range n.Body.List {
+			cc, ok := s.(*ast.CaseClause)
+			if !ok {
+				continue
+			}
+			for _, t := range cc.List {
+				if tv, ok := info.Types[t]; ok && tv.IsType() && isRevoked(tv.Type) {
+					r := &region{body: body, node: cc, decl: decl}
+					if bound != nil && len(cc.List) == 1 && info.Implicits[cc] != nil {
+						r.event = bound
+					}
+					*regions = append(*regions, r)
+					break
+				}
+			}
+		}
+	case *ast.IfStmt:
+		// if e, ok := ev.(kafka.RevokedPartitions); ok { ... }
+		if body == nil {
+			return true
+		}
+		as, ok := n.Init.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+			return true
+		}
+		ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
+		if !ok || ta.Type == nil || !isRevoked(info.TypeOf(ta.Type)) {
+			return true
+		}
+		okID, _ := as.Lhs[1].(*ast.Ident)
+		cond, _ := ast.Unparen(n.Cond).(*ast.Ident)
+		if okID == nil || cond == nil || info.ObjectOf(cond) == nil || info.ObjectOf(cond) != info.ObjectOf(okID) {
+			return true
+		}
+		r := &region{body: body, node: n.Body, decl: decl}
+		if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
+			r.event = id
+		}
+		*regions = append(*regions, r)
+	}
+	return true
+}
+
+// isRevoked reports whether t is kafka.RevokedPartitions (a value type: a pointer
+// case never matches and is left to the compiler's users).
+func isRevoked(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if _, ptr := types.Unalias(t).(*types.Pointer); ptr {
+		return false
+	}
+	return kafkaapi.IsType(t, "RevokedPartitions")
+}
+
+// within reports whether pos lies inside n.
+func within(pos token.Pos, n ast.Node) bool { return n.Pos() <= pos && pos < n.End() }
+
+// checkRegion records the Unassigns that the handler reaches before committing
+// and invalidating on every path from the entry of its function.
+func (c *checker) checkRegion(r *region) {
+	st := c.pc.stateBefore(r.body)
+	for _, cs := range st.calls {
+		if !within(cs.call.Pos(), r.node) || c.inNestedLit(r, cs.call) {
+			continue
+		}
+		for _, s := range c.pc.unassignsAt(cs) {
+			c.add(&finding{site: s, region: r})
+			if r.decl != nil && s.unassign != nil {
+				if fn, ok := c.pass.TypesInfo.Defs[r.decl.Name].(*types.Func); ok {
+					if idx, ok := paramIndex(c.pass.TypesInfo, r.decl, s.recv); ok {
+						c.handlers[fn] = append(c.handlers[fn], UnassignSite{Param: idx, Missing: uint8(s.missing), Where: c.where(fn, s.unassign)})
+					}
+				}
+			}
+		}
+	}
+}
+
+// inNestedLit reports whether call is inside a function literal within the region.
+func (c *checker) inNestedLit(r *region, call *ast.CallExpr) bool {
+	nested := false
+	ast.Inspect(r.node, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok && within(call.Pos(), lit) {
+			nested = true
+		}
+		return !nested
+	})
+	return nested
+}
+
+// checkForeignCallbacks records rebalance callbacks of other packages, registered
+// here, whose RevokedPartitions handlers unassign before committing: reported
+// here, where the consumer's configuration is known.
+func (c *checker) checkForeignCallbacks() {
+	for _, call := range c.kc.SubscribeCalls() {
+		cb := ast.Unparen(call.Args[1])
+		var id *ast.Ident
+		switch x := cb.(type) {
+		case *ast.Ident:
+			id = x
+		case *ast.SelectorExpr:
+			id = x.Sel
+		default:
+			continue
+		}
+		fn, ok := c.pass.TypesInfo.Uses[id].(*types.Func)
+		if !ok || fn.Pkg() == c.pass.Pkg {
+			continue // this package's own callbacks are checked as regions
+		}
+		var f Summary
+		if !c.pass.ImportObjectFact(fn, &f) {
+			continue
+		}
+		for _, h := range f.Handlers {
+			if h.Param != 0 {
+				continue // only the callback's *Consumer parameter is bound here
+			}
+			c.add(&finding{site: site{call: call, recv: kafkaconfig.Receiver(call), missing: effects(h.Missing), where: h.Where}})
+		}
+	}
+}
+
+func (c *checker) add(f *finding) {
+	if old, ok := c.findings[f.call]; ok {
+		old.missing |= f.missing
+		return
+	}
+	c.findings[f.call] = f
+	c.order = append(c.order, f.call)
+}
+
+// where describes an Unassign for other packages: "pkg.Func (file.go:12)".
+func (c *checker) where(fn *types.Func, call *ast.CallExpr) string {
+	p := c.pass.Fset.Position(call.Pos())
+	name := fn.Pkg().Name() + "." + fn.Name()
+	if sig := fn.Type().(*types.Signature); sig.Recv() != nil {
+		t := sig.Recv().Type()
+		if ptr, ok := t.(*types.Pointer); ok {
+			t = ptr.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			name = fn.Pkg().Name() + "." + n.Obj().Name() + "." + fn.Name()
+		}
+	}
+	return fmt.Sprintf("%s (%s:%d)", name, baseName(p.Filename), p.Line)
+}
+
+func baseName(path string) string {
+	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
+		return path[i+1:]
+	}
+	return path
+}
+
+// risky reports whether a consumer's configuration is proved to have auto commit
+// on (explicitly or by default) and enable.auto.offset.store=false.
+func risky(k *kafkaconfig.Consumer) bool {
+	cfg := k.Config
+	auto, _, ok := cfg.Bool("enable.auto.commit")
+	if !ok || !auto {
+		return false
+	}
+	if iv, _, ok := cfg.String("auto.commit.interval.ms"); ok && iv == "0" {
+		return false // "0 = disable"
+	}
+	store, _, ok := cfg.Bool("enable.auto.offset.store")
+	return ok && !store
+}
+
+// report emits one diagnostic per finding whose consumer is proved risky on a
+// version where the rewind happens (or on every version with -allversions).
+func (c *checker) report() {
+	sort.Slice(c.order, func(i, j int) bool { return c.order[i].Pos() < c.order[j].Pos() })
+	for _, call := range c.order {
+		f := c.findings[call]
+		consumers, traced := c.kc.ConsumersOf(f.recv)
+		if !traced {
+			consumers = appendUnique(consumers, c.kc.Consumers...) // fall back to the package's consumers
+		}
+		var bad *kafkaconfig.Consumer
+		for _, k := range consumers {
+			if risky(k) && (c.allVersions || !k.Version.AtLeastV(kafkaapi.V1_9_0)) {
+				bad = k
+				break
+			}
+		}
+		if bad == nil {
+			continue // no consumer proved risky on a version where it matters
+		}
+		c.pass.Report(c.diagnostic(f, bad))
+	}
+}
+
+func appendUnique(list []*kafkaconfig.Consumer, more ...*kafkaconfig.Consumer) []*kafkaconfig.Consumer {
+	for _, m := range more {
+		dup := false
+		for _, l := range list {
+			dup = dup || l == m
+		}
+		if !dup {
+			list = append(list, m)
+		}
+	}
+	return list
+}
+
+// exportFacts summarises the package's exported functions for other packages.
+func (c *checker) exportFacts() {
+	for fn, decl := range c.pc.funcs {
+		if !fn.Exported() {
+			continue
+		}
+		s := c.pc.summaryOf(fn)
+		f := &Summary{Handlers: c.handlers[fn]}
+		if s != nil {
+			f.Does = uint8(s.does)
+			for _, u := range s.unassigns {
+				if u.unassign == nil {
+					continue // already in another package: its own facts carry it
+				}
+				if idx, ok := paramIndex(c.pass.TypesInfo, decl, u.recv); ok {
+					f.Unassigns = append(f.Unassigns, UnassignSite{Param: idx, Missing: uint8(u.missing), Where: c.where(fn, u.unassign)})
+				}
+			}
+		}
+		if f.Does != 0 || len(f.Unassigns) > 0 || len(f.Handlers) > 0 {
+			c.pass.ExportObjectFact(fn, f)
+		}
+	}
+}
+
+// receiver returns x in x.M(...).
+func receiver(call *ast.CallExpr) ast.Expr { return kafkaconfig.Receiver(call) }
+
+// argument returns the expression passed as parameter i of call (-1: receiver).
+func argument(call *ast.CallExpr, i int) ast.Expr {
+	if i < 0 {
+		return receiver(call)
+	}
+	if i < len(call.Args) {
+		return call.Args[i]
+	}
+	return nil
+}
+
+// enclosingBody returns the body of the innermost function around n.
+func enclosingBody(pass *analysis.Pass, n ast.Node) *ast.BlockStmt {
+	var body *ast.BlockStmt
+	for _, f := range pass.Files {
+		if n.Pos() < f.FileStart || n.Pos() > f.FileEnd {
+			continue
+		}
+		ast.Inspect(f, func(m ast.Node) bool {
+			if m == nil || !within(n.Pos(), m) {
+				return false
+			}
+			switch m := m.(type) {
+			case *ast.FuncDecl:
+				body = m.Body
+			case *ast.FuncLit:
+				body = m.Body
+			}
+			return true
+		})
+	}
+	return body
+}
+
