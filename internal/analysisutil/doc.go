@@ -46,4 +46,3 @@ func ExtractDoc(content, name string) (string, error) {
 	}
 	return strings.TrimSpace(rest), nil
 }
-

@@ -17,7 +17,7 @@ type Setting struct {
 	Value  string // the value in the form librdkafka receives it ("true", "5000", "cooperative-sticky"); "" when not Known
 	GoType string // Go type of the value as written: "bool", "int", "string", "int64", "kafka.ConfigMap", ...
 	Pos    token.Pos
-	Where  string // "file.go:12" where the value was set; kept in facts, for other packages
+	Where  string  // "file.go:12" where the value was set; kept in facts, for other packages
 	Sub    *Config `json:",omitempty"` // the nested map of default.topic.config
 }
 

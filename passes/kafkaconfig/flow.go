@@ -16,13 +16,13 @@ import (
 type flow struct {
 	info      *types.Info
 	funcs     map[*types.Func]*ast.FuncDecl
-	values    map[*types.Var][]source           // assignments to variables and fields
-	params    map[*types.Var]paramRef           // parameter -> its function and index
-	callers   map[*types.Func][]*ast.CallExpr   // static calls of the package's functions
-	subscribe map[ast.Node][]*ast.CallExpr      // callback (FuncDecl name or FuncLit) -> Subscribe calls
-	escapes   map[*types.Func]bool              // used as a value other than a callback
-	cbKey     map[*types.Func]ast.Node          // function -> key in subscribe
-	lits      map[*ast.FuncLit]bool             // function literals passed as callbacks
+	values    map[*types.Var][]source         // assignments to variables and fields
+	params    map[*types.Var]paramRef         // parameter -> its function and index
+	callers   map[*types.Func][]*ast.CallExpr // static calls of the package's functions
+	subscribe map[ast.Node][]*ast.CallExpr    // callback (FuncDecl name or FuncLit) -> Subscribe calls
+	escapes   map[*types.Func]bool            // used as a value other than a callback
+	cbKey     map[*types.Func]ast.Node        // function -> key in subscribe
+	lits      map[*ast.FuncLit]bool           // function literals passed as callbacks
 }
 
 // A source is an expression assigned somewhere; index selects one result of a

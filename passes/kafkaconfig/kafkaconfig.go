@@ -171,7 +171,6 @@ func position(fset *token.FileSet, pos token.Pos) string {
 	return filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
 }
 
-
 // calleeFunc returns the function a call statically calls, or nil.
 func calleeFunc(info *types.Info, call *ast.CallExpr) *types.Func {
 	fn, _ := typeutil.Callee(info, call).(*types.Func)

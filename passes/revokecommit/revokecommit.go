@@ -412,4 +412,3 @@ func enclosingBody(pass *analysis.Pass, n ast.Node) *ast.BlockStmt {
 	}
 	return body
 }
-
