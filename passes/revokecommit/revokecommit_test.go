@@ -1,6 +1,7 @@
 package revokecommit_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -11,4 +12,10 @@ import (
 
 func Test(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/v1")
+}
+
+// TestVersions runs module-mode trees whose go.mod requires a given library version
+// (replaced by the stub): the message must say what happens on that version.
+func TestVersions(t *testing.T) {
+	analysistest.Run(t, filepath.Join(testutil.TestData(t), "versions", "v1_4_0"), revokecommit.Analyzer, "./...")
 }
