@@ -19,3 +19,13 @@ func Test(t *testing.T) {
 func TestVersions(t *testing.T) {
 	analysistest.Run(t, filepath.Join(testutil.TestData(t), "versions", "v1_4_0"), revokecommit.Analyzer, "./...")
 }
+
+// TestFix checks the suggested fixes against the golden files.
+func TestFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/fix")
+}
+
+// TestFixCompiles type-checks the fixed code and runs the analyzer on it again.
+func TestFixCompiles(t *testing.T) {
+	testutil.CheckGoldens(t, revokecommit.Analyzer, "revokecommit/fix")
+}
