@@ -51,6 +51,9 @@ func run(pass *analysis.Pass) {
 	if kc == nil || len(kc.Kafka) == 0 {
 		return // the package does not use the library
 	}
+	if pass.TypesInfo == nil || pass.TypesInfo.Types == nil || pass.TypesInfo.Uses == nil {
+		return // typeutil.Callee needs both; every driver fills them
+	}
 	// Find the calls first: most packages that use the library store nothing,
 	// and need no index.
 	var calls []*ast.CallExpr

@@ -10,5 +10,14 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), storeoffset.Analyzer, "storeoffset/v1")
+	analysistest.Run(t, testutil.TestData(t), storeoffset.Analyzer,
+		"storeoffset/v1", "storeoffset/v2", "storeoffset/gopkgin")
+}
+
+// TestFix checks every fix against its golden file: StoreMessage, CommitMessage
+// and "+ 1" on the v1 path, and on a vendored library before v1.8.2 (no
+// StoreMessage, so no fix for StoreOffsets of m.TopicPartition).
+func TestFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), storeoffset.Analyzer,
+		"storeoffset/fix", "storeoffset/old")
 }

@@ -31,7 +31,7 @@ type def struct {
 type tracer struct {
 	pkg      *types.Package
 	info     *types.Info
-	defs     map[types.Object][]def     // variables: their definitions
+	defs     map[types.Object][]def      // variables: their definitions
 	fields   map[types.Object][]ast.Expr // struct fields of this package: values written to them
 	modified map[types.Object]bool       // variables and fields whose offsets may be changed
 	busy     map[types.Object]bool

@@ -124,6 +124,6 @@ func computed(c *kafka.Consumer, m *kafka.Message) {
 }
 
 func otherMethods(c *kafka.Consumer, m *kafka.Message) {
-	c.Seek(m.TopicPartition, 0)                        // seeking to the message is fine
+	c.Seek(m.TopicPartition, 0)                       // seeking to the message is fine
 	c.Pause([]kafka.TopicPartition{m.TopicPartition}) // not a store
 }
