@@ -55,6 +55,10 @@
 //     computed values, parameters of type TopicPartition or []TopicPartition,
 //     maps, and fields of structs declared in other packages.
 //
+// Functions that receive the *kafka.Message and change its offset through the
+// pointer are not looked into: a store of m.TopicPartition after such a call is
+// still reported (add 1 where the value is built instead).
+//
 // # Categories
 //
 // storeoffbyone: StoreOffsets of a consumed message's own offset.

@@ -11,7 +11,7 @@ import (
 
 func Test(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), storeoffset.Analyzer,
-		"storeoffset/v1", "storeoffset/v2", "storeoffset/gopkgin")
+		"storeoffset/v1", "storeoffset/v2", "storeoffset/gopkgin", "storeoffset/lookalike")
 }
 
 // TestFix checks every fix against its golden file: StoreMessage, CommitMessage
