@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/kafkalint/kafkalint/passes/revokecommit"
+	"github.com/kafkalint/kafkalint/passes/storeoffset"
 )
 
 // Analyzers returns the suite's analyzers, in the order their reports are
@@ -14,5 +15,6 @@ import (
 func Analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		revokecommit.Analyzer,
+		storeoffset.Analyzer,
 	}
 }
