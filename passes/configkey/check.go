@@ -16,7 +16,8 @@ import (
 )
 
 type checker struct {
-	pass *analysis.Pass
+	pass    *analysis.Pass
+	renamed map[*kafkaconfig.Config]map[string]bool // rename targets already offered, per map
 }
 
 func (ck *checker) report(pos, end token.Pos, category, msg string, fix *analysis.SuggestedFix) {
@@ -235,7 +236,7 @@ func (ck *checker) duration(e *entry, p property) {
 			shown = strconv.Quote(time.Duration(ns).String())
 			if strings.HasSuffix(e.s.Key, ".ms") && p.typ == typeInteger && ns%int64(time.Millisecond) == 0 {
 				ms := strconv.FormatInt(ns/int64(time.Millisecond), 10)
-				fix = replaceFix(e.w.value, ms, "Use the number of milliseconds "+ms)
+				fix = ck.withImports(replaceFix(e.w.value, ms, "Use the number of milliseconds "+ms), e.w.value)
 			}
 		}
 	}

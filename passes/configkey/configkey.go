@@ -107,7 +107,7 @@ func run(pass *analysis.Pass) {
 		list = append(list, e)
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].s.Pos < list[j].s.Pos })
-	ck := &checker{pass: pass}
+	ck := &checker{pass: pass, renamed: make(map[*kafkaconfig.Config]map[string]bool)}
 	for _, e := range list {
 		ck.check(e)
 	}

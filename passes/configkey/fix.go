@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
@@ -27,8 +28,8 @@ func quoteLike(lit *ast.BasicLit, s string) string {
 // renameFix renames the key of e to name when the key is a string literal and
 // the map does not already hold name (a literal would then have a duplicate key).
 func (ck *checker) renameFix(e *entry, name string) *analysis.SuggestedFix {
-	if _, dup := e.cfg.Lookup(name); dup {
-		return nil
+	if _, dup := e.cfg.Lookup(name); dup || ck.renamed[e.cfg][name] {
+		return nil // two keys of the same name would not compile in a literal
 	}
 	lit, ok := isLit(e.w.key)
 	if !ok {
@@ -41,6 +42,10 @@ func (ck *checker) renameFix(e *entry, name string) *analysis.SuggestedFix {
 		}
 		text = name + "=" + e.s.Value
 	}
+	if ck.renamed[e.cfg] == nil {
+		ck.renamed[e.cfg] = make(map[string]bool)
+	}
+	ck.renamed[e.cfg][name] = true
 	return replaceFix(lit, quoteLike(lit, text), fmt.Sprintf("Replace %q with %q", e.s.Key, name))
 }
 
@@ -85,7 +90,7 @@ func (ck *checker) goValueFix(e *entry, typ string) *analysis.SuggestedFix {
 	tv := ck.pass.TypesInfo.Types[e.w.value]
 	if tv.Value != nil && tv.Value.Kind() == constant.String {
 		if val := parseGo(constant.StringVal(tv.Value), typ); val != "" {
-			return replaceFix(e.w.value, val, fmt.Sprintf("Use the %s %s", typ, val))
+			return ck.withImports(replaceFix(e.w.value, val, fmt.Sprintf("Use the %s %s", typ, val)), e.w.value)
 		}
 		return nil
 	}
@@ -112,11 +117,11 @@ func (ck *checker) valueTypeFix(e *entry, p property, t types.Type) *analysis.Su
 			f, _ := constant.Float64Val(tv.Value)
 			if p.typ == typeFloat {
 				s := strconv.Quote(strconv.FormatFloat(f, 'f', -1, 64))
-				return replaceFix(v, s, "Use the string "+s)
+				return ck.withImports(replaceFix(v, s, "Use the string "+s), v)
 			}
 			if i, exact := constant.Int64Val(constant.ToInt(tv.Value)); exact && p.typ == typeInteger {
 				s := strconv.FormatInt(i, 10)
-				return replaceFix(v, s, "Use the int "+s)
+				return ck.withImports(replaceFix(v, s, "Use the int "+s), v)
 			}
 		}
 		return nil
@@ -135,7 +140,7 @@ func (ck *checker) valueTypeFix(e *entry, p property, t types.Type) *analysis.Su
 			parts = append(parts, constant.StringVal(tv.Value))
 		}
 		s := strconv.Quote(strings.Join(parts, ","))
-		return replaceFix(v, s, "Use the comma-separated string "+s)
+		return ck.withImports(replaceFix(v, s, "Use the comma-separated string "+s), v)
 	}
 	return nil
 }
@@ -147,7 +152,7 @@ func (ck *checker) intFix(v ast.Expr) *analysis.SuggestedFix {
 	if call, ok := v.(*ast.CallExpr); ok && len(call.Args) == 1 && info.Types[call.Fun].IsType() {
 		arg := call.Args[0]
 		if tv := info.Types[arg]; tv.Value != nil {
-			if b, ok := tv.Type.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+			if isLiteral(arg) {
 				return &analysis.SuggestedFix{
 					Message: "Use the untyped constant",
 					TextEdits: []analysis.TextEdit{
@@ -170,4 +175,85 @@ func (ck *checker) intFix(v ast.Expr) *analysis.SuggestedFix {
 			{Pos: v.End(), End: v.End(), NewText: []byte(")")},
 		},
 	}
+}
+
+// isLiteral reports whether e is built of literals only (30000, -1, 30*1000).
+func isLiteral(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.ParenExpr:
+		return isLiteral(e.X)
+	case *ast.UnaryExpr:
+		return isLiteral(e.X)
+	case *ast.BinaryExpr:
+		return isLiteral(e.X) && isLiteral(e.Y)
+	}
+	return false
+}
+
+// withImports adds to fix, which replaces the expression v, the deletion of the
+// imports that only v uses in its file (3*time.Second becoming 3000 must not
+// leave "time" unused: the fixed file would not compile).
+func (ck *checker) withImports(fix *analysis.SuggestedFix, v ast.Expr) *analysis.SuggestedFix {
+	if fix == nil {
+		return nil
+	}
+	info := ck.pass.TypesInfo
+	var file *ast.File
+	for _, f := range ck.pass.Files {
+		if f.FileStart <= v.Pos() && v.Pos() <= f.FileEnd {
+			file = f
+		}
+	}
+	if file == nil {
+		return fix
+	}
+	inside := make(map[*types.PkgName]int)
+	ast.Inspect(v, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if pn, ok := info.Uses[id].(*types.PkgName); ok {
+				inside[pn]++
+			}
+		}
+		return true
+	})
+	if len(inside) == 0 {
+		return fix
+	}
+	total := make(map[*types.PkgName]int)
+	ast.Inspect(file, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if pn, ok := info.Uses[id].(*types.PkgName); ok && inside[pn] > 0 {
+				total[pn]++
+			}
+		}
+		return true
+	})
+	tf := ck.pass.Fset.File(file.Pos())
+	for _, d := range file.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			is := spec.(*ast.ImportSpec)
+			pn := info.PkgNameOf(is)
+			if pn == nil || inside[pn] == 0 || total[pn] != inside[pn] {
+				continue
+			}
+			start, end := is.Pos(), is.End()
+			if len(gd.Specs) == 1 {
+				start, end = gd.Pos(), gd.End()
+			}
+			if line := tf.Line(end); line < tf.LineCount() {
+				end = tf.LineStart(line + 1) // with its line
+			}
+			if is.Doc != nil {
+				start = is.Doc.Pos()
+			}
+			fix.TextEdits = append(fix.TextEdits, analysis.TextEdit{Pos: start, End: end})
+		}
+	}
+	return fix
 }
