@@ -75,8 +75,12 @@ func lookup(key string, topic bool) (property, bool) {
 			return p, true
 		}
 	}
-	p, ok := topicProperties[key]
-	return p, ok
+	if p, ok := topicProperties[key]; ok {
+		return p, true
+	}
+	// rd_kafka_topic_conf_set strips a "topic." prefix: "topic.auto.offset.reset"
+	p, ok := topicProperties[strings.TrimPrefix(key, "topic.")]
+	return p, ok && strings.HasPrefix(key, "topic.")
 }
 
 // closest returns the known key nearest to key, or "" when none is near: same
