@@ -5,6 +5,7 @@ package analyzer
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/kafkalint/kafkalint/passes/configkey"
 	"github.com/kafkalint/kafkalint/passes/revokecommit"
 	"github.com/kafkalint/kafkalint/passes/storeoffset"
 )
@@ -16,5 +17,6 @@ func Analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		revokecommit.Analyzer,
 		storeoffset.Analyzer,
+		configkey.Analyzer,
 	}
 }
