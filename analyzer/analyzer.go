@@ -5,6 +5,7 @@ package analyzer
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/kafkalint/kafkalint/passes/incrementalassign"
 	"github.com/kafkalint/kafkalint/passes/pollrebalance"
 	"github.com/kafkalint/kafkalint/passes/revokecommit"
 )
@@ -16,5 +17,6 @@ func Analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		revokecommit.Analyzer,
 		pollrebalance.Analyzer,
+		incrementalassign.Analyzer,
 	}
 }
