@@ -7,7 +7,7 @@ type RevokedPartitions struct{}
 
 type Consumer struct{}
 
-func (c *Consumer) Poll(int) Event { return nil }
+func (c *Consumer) Poll(int) Event  { return nil }
 func (c *Consumer) Unassign() error { return nil }
 
 func loop(c *Consumer) {
