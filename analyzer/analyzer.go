@@ -6,6 +6,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/kafkalint/kafkalint/passes/configkey"
+	"github.com/kafkalint/kafkalint/passes/incrementalassign"
+	"github.com/kafkalint/kafkalint/passes/pollrebalance"
 	"github.com/kafkalint/kafkalint/passes/revokecommit"
 	"github.com/kafkalint/kafkalint/passes/storeoffset"
 )
@@ -18,5 +20,7 @@ func Analyzers() []*analysis.Analyzer {
 		revokecommit.Analyzer,
 		storeoffset.Analyzer,
 		configkey.Analyzer,
+		pollrebalance.Analyzer,
+		incrementalassign.Analyzer,
 	}
 }

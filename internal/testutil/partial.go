@@ -89,7 +89,12 @@ func RunPartial(root string, analyzers []*analysis.Analyzer, src []byte) ([]anal
 		Instances:    make(map[*ast.Ident]types.Instance),
 		FileVersions: make(map[*ast.File]string),
 	}
-	conf := &types.Config{Importer: stubImporter{stubs.std}, Error: func(error) {}}
+	var typeErrors []types.Error
+	conf := &types.Config{Importer: stubImporter{stubs.std}, Error: func(err error) {
+		if te, ok := err.(types.Error); ok {
+			typeErrors = append(typeErrors, te)
+		}
+	}}
 	pkg, _ := conf.Check("input", fset, []*ast.File{f}, info)
 	var diags []analysis.Diagnostic
 	results := make(map[*analysis.Analyzer]any)
@@ -109,6 +114,7 @@ func RunPartial(root string, analyzers []*analysis.Analyzer, src []byte) ([]anal
 			Files:             []*ast.File{f},
 			Pkg:               pkg,
 			TypesInfo:         info,
+			TypeErrors:        typeErrors,
 			TypesSizes:        types.SizesFor("gc", "amd64"),
 			ResultOf:          results,
 			Report:            func(d analysis.Diagnostic) { diags = append(diags, d) },
