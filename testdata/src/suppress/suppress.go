@@ -15,7 +15,7 @@ func suppressed() {
 	//kafkalint:ignore bad   extra spaces before the reason
 	bad()
 
-	/* a block comment ends here */ bad() //kafkalint:ignore bad after a block comment
+	bad( /* an argument comment */ ) //kafkalint:ignore bad after a block comment
 }
 
 func reported() {
