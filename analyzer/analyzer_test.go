@@ -133,15 +133,37 @@ func TestNogoPass(t *testing.T) {
 	}
 }
 
-// nogoLike returns a copy of a whose Run sees a Pass without the fields nogo leaves unset.
+// nogoLike returns a copy of a, and of the analyzers it requires, whose Run sees a
+// Pass without the fields nogo leaves unset.
 func nogoLike(a *analysis.Analyzer) *analysis.Analyzer {
+	return nogoCopy(a, make(map[*analysis.Analyzer]*analysis.Analyzer))
+}
+
+func nogoCopy(a *analysis.Analyzer, copies map[*analysis.Analyzer]*analysis.Analyzer) *analysis.Analyzer {
+	if b, ok := copies[a]; ok {
+		return b
+	}
 	b := *a
+	copies[a] = &b
+	b.Requires = nil
+	originals := make(map[*analysis.Analyzer]*analysis.Analyzer)
+	for _, req := range a.Requires {
+		c := nogoCopy(req, copies)
+		b.Requires = append(b.Requires, c)
+		originals[c] = req
+	}
 	b.Run = func(pass *analysis.Pass) (any, error) {
 		p := *pass
+		p.Analyzer = a
 		p.ReadFile = nil
 		p.Module = nil
 		p.OtherFiles = nil
 		p.IgnoredFiles = nil
+		// the original Run looks results up by the original analyzers
+		p.ResultOf = make(map[*analysis.Analyzer]any)
+		for c, r := range pass.ResultOf {
+			p.ResultOf[originals[c]] = r
+		}
 		return a.Run(&p)
 	}
 	return &b
