@@ -5,12 +5,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/kafkalint/kafkalint/analyzer"
 	"github.com/kafkalint/kafkalint/internal/testutil"
@@ -118,19 +120,52 @@ func checkFlags(t *testing.T, a *analysis.Analyzer) {
 	})
 }
 
-// TestNogoPass runs every analyzer on its fixtures with a Pass the way nogo builds
-// it: no ReadFile, no Module, no OtherFiles. An analyzer that needs any of them at
-// run time would panic or report differently here.
+// TestNogoPass runs every analyzer on its fixtures twice, once as usual and once
+// with a Pass the way nogo builds it: no ReadFile, no Module, no OtherFiles. An
+// analyzer that needs any of them at run time would panic or report differently.
 func TestNogoPass(t *testing.T) {
 	testdata := testutil.TestData(t)
 	for _, a := range analyzer.Analyzers() {
 		t.Run(a.Name, func(t *testing.T) {
-			if _, err := os.Stat(filepath.Join(testdata, "src", a.Name)); err != nil {
-				t.Fatalf("no fixtures for %s: %v", a.Name, err)
+			cfg := &packages.Config{
+				Mode: packages.LoadAllSyntax,
+				Dir:  testdata,
+				Env:  append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOPROXY=off"),
 			}
-			analysistest.Run(t, testdata, nogoLike(a), a.Name+"/...")
+			pkgs, err := packages.Load(cfg, a.Name+"/...")
+			if err != nil || len(pkgs) == 0 {
+				t.Fatalf("loading the fixtures of %s: %v", a.Name, err)
+			}
+			want := diagnostics(t, a, pkgs)
+			if len(want) == 0 {
+				t.Fatalf("%s reports nothing on its fixtures", a.Name)
+			}
+			if got := diagnostics(t, nogoLike(a), pkgs); !slices.Equal(got, want) {
+				t.Errorf("with a nogo-like Pass, %s reports\n%s\nwant\n%s", a.Name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
 		})
 	}
+}
+
+// diagnostics runs a on pkgs and returns its reports, sorted.
+func diagnostics(t *testing.T, a *analysis.Analyzer, pkgs []*packages.Package) []string {
+	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list []string
+	for act := range graph.All() {
+		if act.Err != nil {
+			t.Errorf("%s on %s: %v", act.Analyzer.Name, act.Package.PkgPath, act.Err)
+		}
+		if act.IsRoot {
+			for _, d := range act.Diagnostics {
+				list = append(list, act.Package.Fset.Position(d.Pos).String()+": "+d.Message)
+			}
+		}
+	}
+	slices.Sort(list)
+	return list
 }
 
 // nogoLike returns a copy of a, and of the analyzers it requires, whose Run sees a
