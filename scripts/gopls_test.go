@@ -18,14 +18,14 @@ func goplsKafkalint(t *testing.T) string {
 func TestGoplsCheck(t *testing.T) {
 	dir := target(t, "v1.4.0")
 	r := run(t, dir, goplsKafkalint(t), "check", filepath.Join("app", "app.go"))
-	want := filepath.Join(dir, "app", "app.go") + ":20:11-22: " + revokeMsg
+	want := filepath.Join(dir, "app", "app.go") + ":20:11-21: " + revokeMsg
 	if !strings.Contains(r.stdout, want) {
 		t.Errorf("gopls check: exit %d, want a line starting %q; stdout:\n%s\nstderr:\n%s", r.code, want, r.stdout, r.stderr)
 	}
 }
 
-// TestGoplsCodeAction: gopls offers revokecommit's fix as a quick fix, and
-// applying it gives the same edit as golangci-lint --fix.
+// TestGoplsCodeAction: gopls offers revokecommit's fix as a quick fix at the
+// report's position.
 func TestGoplsCodeAction(t *testing.T) {
 	dir := target(t, "v1.4.0")
 	pos := filepath.Join("app", "app.go") + ":20:11"
