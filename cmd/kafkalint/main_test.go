@@ -9,7 +9,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"github.com/kafkalint/kafkalint/analyzer"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +17,8 @@ import (
 	"testing"
 
 	"github.com/xeipuuv/gojsonschema"
+
+	"github.com/kafkalint/kafkalint/analyzer"
 )
 
 // bin is the kafkalint command built by TestMain.
