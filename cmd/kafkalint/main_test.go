@@ -17,6 +17,8 @@ import (
 	"testing"
 
 	"github.com/xeipuuv/gojsonschema"
+
+	"github.com/kafkalint/kafkalint/analyzer"
 )
 
 // bin is the kafkalint command built by TestMain.
@@ -279,12 +281,21 @@ func TestSARIF(t *testing.T) {
 	}
 	r := log.Runs[0]
 	rules := r.Tool.Driver.Rules
-	if len(rules) != 1 || rules[0].ID != "revokecommit" ||
+	suite := analyzer.Analyzers()
+	if len(rules) != len(suite) {
+		t.Errorf("%d rules, want one per analyzer (%d)", len(rules), len(suite))
+	}
+	for i, a := range suite {
+		if i < len(rules) && rules[i].ID != a.Name {
+			t.Errorf("rule %d is %q, want %q", i, rules[i].ID, a.Name)
+		}
+	}
+	if rules[0].ID != "revokecommit" ||
 		rules[0].ShortDescription.Text != "check that RevokedPartitions handlers commit before Unassign" ||
 		!strings.HasPrefix(rules[0].FullDescription.Text, "A consumer that lets librdkafka auto-commit") ||
 		!strings.Contains(rules[0].Help.Text, "# Not reported") ||
 		rules[0].HelpURI != "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/revokecommit" {
-		t.Errorf("rules = %+v", rules)
+		t.Errorf("revokecommit rule = %+v", rules[0])
 	}
 	// columns count UTF-16 code units: the "ü" before the first report is one
 	wantLoc := [][2]int{{13, 19}, {26, 11}}

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"math"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -208,9 +209,28 @@ func (r *resolver) returnedConfig(fn *types.Func) *Config {
 // If the variable is assigned twice, has its address taken for anything but
 // NewConsumer, or is passed to other functions, nothing is known.
 func (r *resolver) variable(v *types.Var, use ast.Node) *Config {
-	body := r.enclosingBody(use.Pos())
-	if body == nil || v.Parent() == nil || v.Parent() == r.pass.Pkg.Scope() {
-		return unknown(use.Pos()) // a package variable can be changed from anywhere
+	// Where v can be changed, and up to where changes count: a local variable in
+	// its function, before the use; an unexported package variable anywhere in
+	// the package (init functions, setup code), in any order.
+	var scope []ast.Node
+	limit := use.Pos()
+	switch {
+	case v.Parent() == nil:
+		return unknown(use.Pos())
+	case v.Parent() == r.pass.Pkg.Scope():
+		if v.Exported() {
+			return unknown(use.Pos()) // other packages may change it
+		}
+		for _, f := range r.pass.Files {
+			scope = append(scope, f)
+		}
+		limit = token.Pos(math.MaxInt)
+	default:
+		body := r.enclosingBody(use.Pos())
+		if body == nil {
+			return unknown(use.Pos())
+		}
+		scope = []ast.Node{body}
 	}
 	var def ast.Expr
 	defs := 0
@@ -226,7 +246,7 @@ func (r *resolver) variable(v *types.Var, use ast.Node) *Config {
 		return ok && info.ObjectOf(id) == v
 	}
 	var stack []ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
+	visit := func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
 			return true
@@ -241,7 +261,7 @@ func (r *resolver) variable(v *types.Var, use ast.Node) *Config {
 						def = n.Rhs[i]
 					}
 				}
-				if ix, ok := lhs.(*ast.IndexExpr); ok && isV(ix.X) && n.Pos() < use.Pos() && len(n.Rhs) == len(n.Lhs) {
+				if ix, ok := lhs.(*ast.IndexExpr); ok && isV(ix.X) && n.Pos() < limit && len(n.Rhs) == len(n.Lhs) {
 					rhs := n.Rhs[i]
 					if key, ok := r.constString(ix.Index); ok {
 						muts = append(muts, func(c *Config) { c.set(r.setting(key, rhs)) })
@@ -265,13 +285,16 @@ func (r *resolver) variable(v *types.Var, use ast.Node) *Config {
 			if info.Uses[n] != v || len(stack) < 2 {
 				return true
 			}
-			if r.useIsHarmless(stack, use, &muts) {
+			if r.useIsHarmless(stack, limit, &muts) {
 				return true
 			}
 			escapes = true
 		}
 		return true
-	})
+	}
+	for _, n := range scope {
+		ast.Inspect(n, visit)
+	}
 	if defs != 1 || def == nil || escapes {
 		return unknown(use.Pos())
 	}
@@ -288,8 +311,8 @@ func (r *resolver) variable(v *types.Var, use ast.Node) *Config {
 
 // useIsHarmless reports whether the use of a config variable at the top of stack
 // cannot change the map behind the analysis' back, recording SetKey and Set calls
-// that precede use as mutations.
-func (r *resolver) useIsHarmless(stack []ast.Node, use ast.Node, muts *[]func(*Config)) bool {
+// before limit as mutations.
+func (r *resolver) useIsHarmless(stack []ast.Node, limit token.Pos, muts *[]func(*Config)) bool {
 	id := stack[len(stack)-1]
 	parent := stack[len(stack)-2]
 	if u, ok := parent.(*ast.UnaryExpr); ok && u.Op == token.AND && len(stack) >= 3 {
@@ -319,7 +342,7 @@ func (r *resolver) useIsHarmless(stack []ast.Node, use ast.Node, muts *[]func(*C
 		case "Get":
 			return true
 		case "SetKey":
-			if call.Pos() > use.Pos() || len(call.Args) != 2 {
+			if call.Pos() > limit || len(call.Args) != 2 {
 				return true // after the use: irrelevant to it
 			}
 			if key, ok := r.constString(call.Args[0]); ok && !strings.HasPrefix(key, "{topic}.") {
@@ -330,7 +353,7 @@ func (r *resolver) useIsHarmless(stack []ast.Node, use ast.Node, muts *[]func(*C
 			}
 			return true
 		case "Set":
-			if call.Pos() > use.Pos() || len(call.Args) != 1 {
+			if call.Pos() > limit || len(call.Args) != 1 {
 				return true
 			}
 			if kv, ok := r.constString(call.Args[0]); ok {

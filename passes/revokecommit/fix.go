@@ -111,8 +111,8 @@ func (c *checker) revokedPartitions(f *finding) string {
 	if calleeName(f.unassign) == "IncrementalUnassign" && len(f.unassign.Args) == 1 && simple(f.unassign.Args[0]) {
 		return types.ExprString(f.unassign.Args[0])
 	}
-	if f.region != nil && f.region.event != nil && within(f.unassign.Pos(), f.region.node) {
-		return f.region.event.Name + ".Partitions"
+	if f.region != nil && f.region.event != "" && within(f.unassign.Pos(), f.region.node) {
+		return f.region.event + ".Partitions"
 	}
 	return ""
 }

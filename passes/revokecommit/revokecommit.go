@@ -13,6 +13,7 @@ import (
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/internal/rebalance"
 	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
 
@@ -55,7 +56,7 @@ const (
 type region struct {
 	body  *ast.BlockStmt // the function body that holds the region
 	node  ast.Node       // the case clause or if statement, for its extent
-	event *ast.Ident     // the variable bound to the event, or nil
+	event string         // the name of the variable bound to the event, or ""
 	decl  *ast.FuncDecl  // the enclosing declared function, nil inside a literal
 }
 
@@ -111,93 +112,24 @@ func run(pass *analysis.Pass, allVersions bool) {
 	c.exportFacts()
 }
 
-// regions finds the RevokedPartitions handlers of the package.
+// regions finds the RevokedPartitions handlers of the package that have a body.
 func (c *checker) regions() []*region {
 	var regions []*region
-	for _, file := range c.pass.Files {
-		for _, d := range file.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Body != nil {
-					ast.Inspect(d.Body, func(n ast.Node) bool { return c.regionVisit(n, d.Body, d, &regions) })
-				}
-			case *ast.GenDecl: // function literals in package variables
-				ast.Inspect(d, func(n ast.Node) bool { return c.regionVisit(n, nil, nil, &regions) })
-			}
+	seen := make(map[ast.Node]bool)
+	for _, h := range rebalance.Find(c.pass.TypesInfo, c.pass.Files) {
+		body := h.FuncBody()
+		if h.Kind != rebalance.Revoked || h.Body == nil || body == nil || seen[h.Body] {
+			continue // an assignment handler, a bare assertion, or code at package level
 		}
+		seen[h.Body] = true
+		r := &region{body: body, node: h.Body}
+		r.decl, _ = h.Func.(*ast.FuncDecl)
+		if h.Event != nil {
+			r.event = h.Event.Name()
+		}
+		regions = append(regions, r)
 	}
 	return regions
-}
-
-// regionVisit records n if it is a RevokedPartitions handler within body (the
-// function declaration decl, or a literal when decl is nil).
-func (c *checker) regionVisit(n ast.Node, body *ast.BlockStmt, decl *ast.FuncDecl, regions *[]*region) bool {
-	info := c.pass.TypesInfo
-	switch n := n.(type) {
-	case *ast.FuncLit:
-		ast.Inspect(n.Body, func(m ast.Node) bool { return c.regionVisit(m, n.Body, nil, regions) })
-		return false
-	case *ast.TypeSwitchStmt:
-		if body == nil {
-			return true
-		}
-		var bound *ast.Ident
-		if as, ok := n.Assign.(*ast.AssignStmt); ok && len(as.Lhs) == 1 {
-			bound, _ = as.Lhs[0].(*ast.Ident)
-		}
-		for _, s := range n.Body.List {
-			cc, ok := s.(*ast.CaseClause)
-			if !ok {
-				continue
-			}
-			for _, t := range cc.List {
-				if tv, ok := info.Types[t]; ok && tv.IsType() && isRevoked(tv.Type) {
-					r := &region{body: body, node: cc, decl: decl}
-					if bound != nil && len(cc.List) == 1 && info.Implicits[cc] != nil {
-						r.event = bound
-					}
-					*regions = append(*regions, r)
-					break
-				}
-			}
-		}
-	case *ast.IfStmt:
-		// if e, ok := ev.(kafka.RevokedPartitions); ok { ... }
-		if body == nil {
-			return true
-		}
-		as, ok := n.Init.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
-			return true
-		}
-		ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
-		if !ok || ta.Type == nil || !isRevoked(info.TypeOf(ta.Type)) {
-			return true
-		}
-		okID, _ := as.Lhs[1].(*ast.Ident)
-		cond, _ := ast.Unparen(n.Cond).(*ast.Ident)
-		if okID == nil || cond == nil || info.ObjectOf(cond) == nil || info.ObjectOf(cond) != info.ObjectOf(okID) {
-			return true
-		}
-		r := &region{body: body, node: n.Body, decl: decl}
-		if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
-			r.event = id
-		}
-		*regions = append(*regions, r)
-	}
-	return true
-}
-
-// isRevoked reports whether t is kafka.RevokedPartitions (a value type: a pointer
-// case never matches and is left to the compiler's users).
-func isRevoked(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	if _, ptr := types.Unalias(t).(*types.Pointer); ptr {
-		return false
-	}
-	return kafkaapi.IsType(t, "RevokedPartitions")
 }
 
 // within reports whether pos lies inside n.

@@ -7,7 +7,7 @@ import "github.com/confluentinc/confluent-kafka-go/kafka"
 
 // Reported: Unassign without a commit (line 13).
 func Reported(topics []string) {
-	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g", "enable.auto.offset.store": false})
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g", "enable.auto.offset.store": false, "partition.assignment.strategy": "cooperative-sticky"})
 	c.SubscribeTopics(topics, func(c *kafka.Consumer, ev kafka.Event) error {
 		if e, ok := ev.(kafka.RevokedPartitions); ok {
 			return /* ü */ c.IncrementalUnassign(e.Partitions)

@@ -81,3 +81,19 @@ func parameter(m *kafka.ConfigMap) {
 func consumerFromOtherPackage() {
 	facts.New() // config: complete {bootstrap.servers=localhost enable.auto.offset.store=false group.id=orders}
 }
+
+var shared = &kafka.ConfigMap{"group.id": "g"}
+
+func init() {
+	shared.SetKey("enable.auto.offset.store", false)
+}
+
+func packageVariable() {
+	kafka.NewConsumer(shared) // config: complete {enable.auto.offset.store=false group.id=g}
+}
+
+var Exported = &kafka.ConfigMap{"group.id": "g"}
+
+func exportedPackageVariable() {
+	kafka.NewConsumer(Exported) // config: unknown
+}

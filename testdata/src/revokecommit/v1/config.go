@@ -75,3 +75,17 @@ func setString() {
 		}
 	}
 }
+
+// consumerConfig is package-level: unexported and never changed elsewhere, so its
+// settings are known.
+var consumerConfig = &kafka.ConfigMap{"group.id": "g", "enable.auto.offset.store": false}
+
+func packageLevelConfig(topics []string) {
+	c, _ := kafka.NewConsumer(consumerConfig)
+	c.SubscribeTopics(topics, func(c *kafka.Consumer, ev kafka.Event) error {
+		if _, ok := ev.(kafka.RevokedPartitions); ok {
+			return c.Unassign() // want `c\.Unassign in RevokedPartitions handler is not preceded on every path by a commit and an invalidation`
+		}
+		return nil
+	})
+}
