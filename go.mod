@@ -3,8 +3,13 @@ module github.com/kafkalint/kafkalint
 go 1.26.0
 
 require (
+	github.com/xeipuuv/gojsonschema v1.2.0
 	golang.org/x/mod v0.42.0
 	golang.org/x/tools v0.52.0
 )
 
-require golang.org/x/sync v0.24.0 // indirect
+require (
+	github.com/xeipuuv/gojsonpointer v0.0.0-20180127040702-4e3ac2762d5f // indirect
+	github.com/xeipuuv/gojsonreference v0.0.0-20180127040603-bd5ef7bd5415 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+)

@@ -5,7 +5,11 @@ package analyzer
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/kafkalint/kafkalint/passes/configkey"
+	"github.com/kafkalint/kafkalint/passes/incrementalassign"
+	"github.com/kafkalint/kafkalint/passes/pollrebalance"
 	"github.com/kafkalint/kafkalint/passes/revokecommit"
+	"github.com/kafkalint/kafkalint/passes/storeoffset"
 )
 
 // Analyzers returns the suite's analyzers, in the order their reports are
@@ -14,5 +18,9 @@ import (
 func Analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		revokecommit.Analyzer,
+		storeoffset.Analyzer,
+		configkey.Analyzer,
+		pollrebalance.Analyzer,
+		incrementalassign.Analyzer,
 	}
 }

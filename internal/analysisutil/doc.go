@@ -10,9 +10,10 @@ import (
 )
 
 // MustExtractDoc returns the documentation of the analyzer name from the package
-// doc comment in content (a doc.go file): the text of the "# Analyzer name" section,
-// without the heading and with the "name: " prefix of its first line removed. It
-// panics if the section is missing, so that a broken doc.go fails every test.
+// doc comment in content (a doc.go file): the text from the "# Analyzer name"
+// heading to the next "# Analyzer" heading or the end, without the heading and with
+// the "name: " prefix of its first line removed. It panics if the section is
+// missing, so that a broken doc.go fails every test.
 func MustExtractDoc(content, name string) string {
 	doc, err := ExtractDoc(content, name)
 	if err != nil {
@@ -37,7 +38,10 @@ func ExtractDoc(content, name string) (string, error) {
 		return "", fmt.Errorf("analyzer %s: doc has no %q heading", name, strings.TrimSpace(heading))
 	}
 	section = strings.TrimLeft(section, "\n")
-	if i := strings.Index(section, "\n# "); i >= 0 {
+	// The section runs to the next analyzer's heading, so that its own
+	// subsections (what is recognised, not reported, categories, fix and
+	// suppression) are part of Doc and "kafkalint help NAME" prints them.
+	if i := strings.Index(section, "\n# Analyzer "); i >= 0 {
 		section = section[:i]
 	}
 	rest, ok := strings.CutPrefix(section, name+": ")

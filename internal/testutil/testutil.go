@@ -1,4 +1,4 @@
-// Package testutil locates the shared analysistest tree.
+// Package testutil locates the shared analysistest tree and checks fixed code.
 package testutil
 
 import (

@@ -250,11 +250,16 @@ type tracer struct {
 // trace returns the consumers e may evaluate to, and whether every source of e was
 // followed to its end (false: some value comes from where the analysis cannot see).
 func (f *flow) trace(e ast.Expr, res *Result) ([]*Consumer, bool) {
+	return f.traceSource(source{e, -1}, res)
+}
+
+// traceSource is trace for one result of a multi-value expression.
+func (f *flow) traceSource(s source, res *Result) ([]*Consumer, bool) {
 	if f == nil {
 		return nil, false
 	}
 	t := &tracer{f: f, res: res, seen: make(map[*types.Var]bool)}
-	t.source(source{e, -1}, 0)
+	t.source(s, 0)
 	return t.sites, !t.unknown
 }
 

@@ -408,13 +408,27 @@ func (r *resolver) returnedConsumer(decl *ast.FuncDecl, res *Result) *Consumer {
 		case *ast.ReturnStmt:
 			for _, e := range n.Results {
 				tv, has := r.pass.TypesInfo.Types[e]
-				if !has || !kafkaapi.IsConsumer(tv.Type) {
+				if !has {
+					continue
+				}
+				index := -1
+				if tuple, ok := tv.Type.(*types.Tuple); ok {
+					// return kafka.NewConsumer(cfg)
+					for i := 0; i < tuple.Len(); i++ {
+						if kafkaapi.IsConsumer(tuple.At(i).Type()) {
+							index = i
+						}
+					}
+					if index < 0 {
+						continue
+					}
+				} else if !kafkaapi.IsConsumer(tv.Type) {
 					continue
 				}
 				if id, isNil := e.(*ast.Ident); isNil && id.Name == "nil" {
 					continue // the error path
 				}
-				sites, traced := res.flow.trace(e, res)
+				sites, traced := res.flow.traceSource(source{e, index}, res)
 				if !traced || len(sites) != 1 || (found != nil && found != sites[0]) {
 					ok = false
 					continue

@@ -191,12 +191,10 @@ func (c *checker) enclosingStmt(n ast.Node) (ast.Stmt, *ast.File) {
 				list = m.Body
 			case *ast.CommClause:
 				list = m.Body
-			case *ast.FuncLit:
-				return false // a literal is not where the handler runs
 			}
 			for _, s := range list {
 				if within(n.Pos(), s) {
-					found = s
+					found = s // the innermost list is met last
 				}
 			}
 			return true

@@ -33,8 +33,8 @@ func (c *checker) diagnostic(f *finding, k *kafkaconfig.Consumer) analysis.Diagn
 		msg = fmt.Sprintf("%s.%s in RevokedPartitions handler is not preceded on every path by %s (%s)",
 			c.short(receiver(f.unassign)), calleeName(f.unassign), what, consequence(k.Version))
 	} else {
-		msg = fmt.Sprintf("%s gives up partitions in a RevokedPartitions handler without %s before it on every path (%s)",
-			f.where, strings.TrimPrefix(strings.TrimPrefix(what, "a "), "an "), consequence(k.Version))
+		msg = fmt.Sprintf("%s calls Unassign in a RevokedPartitions handler, not preceded on every path by %s (%s)",
+			f.where, what, consequence(k.Version))
 	}
 	d := analysis.Diagnostic{
 		Pos:      f.call.Pos(),
@@ -62,8 +62,10 @@ func consequence(v kafkaapi.Version) string {
 		return fmt.Sprintf("on %s stored offsets survive Unassign and are auto-committed after the partition is assigned again, rewinding the group's committed offset; fixed in v1.9.0", v)
 	case v.Before(kafkaapi.V1_9_0):
 		return fmt.Sprintf("on %s Unassign clears stored offsets, but offsets stored after the revoke by work still in flight are auto-committed later, rewinding the group's committed offset: stop that work first; fixed in v1.9.0", v)
-	case v.AtLeastV(kafkaapi.V1_9_0):
+	case v.Known() && v.AtLeastV(kafkaapi.V1_9_0):
 		return fmt.Sprintf("harmless on %s, which clears stored offsets on Unassign and rejects late stores; reported because of -revokecommit.allversions", v)
+	case v.AtLeastV(kafkaapi.V1_9_0):
+		return fmt.Sprintf("harmless on %s and later, which clear stored offsets on Unassign and reject late stores; reported because of -revokecommit.allversions", v.AtLeast)
 	}
 	return fmt.Sprintf("%s: before v1.9.0, stale stored offsets can be auto-committed after the partition moves, rewinding the group's committed offset", v)
 }

@@ -2,6 +2,7 @@ package revokecommit
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"sort"
 
@@ -107,6 +108,7 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 			}
 		}
 	}
+	errorExit := errorReturns(body)
 	res := &bodyStates{exit: done}
 	for _, b := range g.Blocks {
 		if !b.Live {
@@ -119,13 +121,47 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 				s |= pc.gen(call, s)
 			}
 		}
-		if len(b.Succs) == 0 {
+		if len(b.Succs) == 0 && !errorExit[b.Return()] {
 			res.exit &= s
 		}
 	}
 	sort.Slice(res.calls, func(i, j int) bool { return res.calls[i].call.Pos() < res.calls[j].call.Pos() })
 	pc.states[body] = res
 	return res
+}
+
+// errorReturns finds the returns of a failure branch, "if err != nil { return
+// ..., err }": what a function does on every path is what it does when it succeeds,
+// because callers that check the error do not go on to Unassign after a failure.
+func errorReturns(body *ast.BlockStmt) map[*ast.ReturnStmt]bool {
+	m := make(map[*ast.ReturnStmt]bool)
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			cond, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr)
+			if !ok || cond.Op != token.NEQ || !isNil(cond.Y) {
+				return true
+			}
+			errVar, ok := ast.Unparen(cond.X).(*ast.Ident)
+			if !ok || len(n.Body.List) == 0 {
+				return true
+			}
+			if ret, ok := n.Body.List[len(n.Body.List)-1].(*ast.ReturnStmt); ok && len(ret.Results) > 0 {
+				if id, ok := ast.Unparen(ret.Results[len(ret.Results)-1]).(*ast.Ident); ok && id.Name == errVar.Name {
+					m[ret] = true
+				}
+			}
+		}
+		return true
+	})
+	return m
+}
+
+func isNil(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && id.Name == "nil"
 }
 
 // mayReturn reports whether a call may return: panics, os.Exit and log.Fatal do not.

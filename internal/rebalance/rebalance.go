@@ -1,0 +1,190 @@
+// Package rebalance finds the code of a package that handles confluent-kafka-go
+// rebalance events: type-switch cases and type assertions on AssignedPartitions and
+// RevokedPartitions, wherever the event comes from (Poll, Events, a rebalance
+// callback). Passes decide for themselves what the event's source means.
+package rebalance
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+)
+
+// The rebalance event types.
+const (
+	Assigned = "AssignedPartitions"
+	Revoked  = "RevokedPartitions"
+)
+
+// A Handler is one place that tests an event for a rebalance event type.
+type Handler struct {
+	Kind    string              // Assigned or Revoked
+	Type    ast.Expr            // the type expression in the case list or the assertion
+	Subject ast.Expr            // the expression whose dynamic type is tested
+	Clause  *ast.CaseClause     // the type-switch case, or nil
+	Assert  *ast.TypeAssertExpr // the type assertion, or nil
+	// Body is the code that runs for the event: the case clause, or the body of
+	// "if e, ok := ev.(T); ok { ... }". Nil for other assertions.
+	Body  ast.Node
+	Event types.Object // the variable bound to the event (of the event's type), or nil
+	Func  ast.Node     // the innermost *ast.FuncDecl or *ast.FuncLit around it, nil at package level
+}
+
+// EventKind returns Assigned or Revoked when t is that library type (a value type:
+// a pointer case never matches), and "" otherwise.
+func EventKind(t types.Type) string {
+	if t == nil {
+		return ""
+	}
+	if _, ptr := types.Unalias(t).(*types.Pointer); ptr {
+		return ""
+	}
+	for _, k := range []string{Assigned, Revoked} {
+		if kafkaapi.IsType(t, k) {
+			return k
+		}
+	}
+	return ""
+}
+
+// Find returns the package's rebalance handlers in source order.
+func Find(info *types.Info, files []*ast.File) []*Handler {
+	var hs []*Handler
+	for _, file := range files {
+		var funcs []ast.Node
+		var parents []ast.Node
+		ast.Inspect(file, func(n ast.Node) bool {
+			if n == nil {
+				top := parents[len(parents)-1]
+				parents = parents[:len(parents)-1]
+				if len(funcs) > 0 && funcs[len(funcs)-1] == top {
+					funcs = funcs[:len(funcs)-1]
+				}
+				return true
+			}
+			var fn ast.Node
+			if len(funcs) > 0 {
+				fn = funcs[len(funcs)-1]
+			}
+			switch n := n.(type) {
+			case *ast.FuncDecl, *ast.FuncLit:
+				funcs = append(funcs, n)
+			case *ast.TypeSwitchStmt:
+				hs = append(hs, typeSwitch(info, n, fn)...)
+			case *ast.TypeAssertExpr:
+				if h := assertion(info, n, fn, parents); h != nil {
+					hs = append(hs, h)
+				}
+			}
+			parents = append(parents, n)
+			return true
+		})
+	}
+	return hs
+}
+
+func typeSwitch(info *types.Info, n *ast.TypeSwitchStmt, fn ast.Node) []*Handler {
+	var subject ast.Expr
+	var bound bool
+	switch a := n.Assign.(type) {
+	case *ast.AssignStmt: // switch e := x.(type)
+		if len(a.Rhs) == 1 {
+			if ta, ok := ast.Unparen(a.Rhs[0]).(*ast.TypeAssertExpr); ok {
+				subject, bound = ta.X, true
+			}
+		}
+	case *ast.ExprStmt: // switch x.(type)
+		if ta, ok := ast.Unparen(a.X).(*ast.TypeAssertExpr); ok {
+			subject = ta.X
+		}
+	}
+	if subject == nil || n.Body == nil {
+		return nil
+	}
+	var hs []*Handler
+	for _, s := range n.Body.List {
+		cc, ok := s.(*ast.CaseClause)
+		if !ok {
+			continue
+		}
+		for _, t := range cc.List {
+			tv, ok := info.Types[t]
+			if !ok || !tv.IsType() {
+				continue
+			}
+			kind := EventKind(tv.Type)
+			if kind == "" {
+				continue
+			}
+			h := &Handler{Kind: kind, Type: t, Subject: subject, Clause: cc, Body: cc, Func: fn}
+			if bound && len(cc.List) == 1 {
+				h.Event = info.Implicits[cc]
+			}
+			hs = append(hs, h)
+		}
+	}
+	return hs
+}
+
+// assertion returns the handler of a type assertion to a rebalance event type
+// (not the x.(type) of a type switch, whose Type is nil).
+func assertion(info *types.Info, ta *ast.TypeAssertExpr, fn ast.Node, parents []ast.Node) *Handler {
+	if ta.Type == nil {
+		return nil
+	}
+	kind := EventKind(info.TypeOf(ta.Type))
+	if kind == "" {
+		return nil
+	}
+	h := &Handler{Kind: kind, Type: ta.Type, Subject: ta.X, Assert: ta, Func: fn}
+	// if e, ok := ev.(T); ok { ... }
+	if len(parents) < 2 {
+		return h
+	}
+	as, ok := parents[len(parents)-1].(*ast.AssignStmt)
+	ifs, ok2 := parents[len(parents)-2].(*ast.IfStmt)
+	if !ok || !ok2 || ifs.Init != as || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != ta {
+		return h
+	}
+	okID, _ := as.Lhs[1].(*ast.Ident)
+	cond, _ := ast.Unparen(ifs.Cond).(*ast.Ident)
+	if okID == nil || cond == nil || info.ObjectOf(cond) == nil || info.ObjectOf(cond) != info.ObjectOf(okID) {
+		return h
+	}
+	h.Body = ifs.Body
+	if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
+		h.Event = info.ObjectOf(id)
+	}
+	return h
+}
+
+// Calls returns the calls inside h.Body that run as part of the handler: not those
+// inside function literals declared within it.
+func (h *Handler) Calls() []*ast.CallExpr {
+	if h.Body == nil {
+		return nil
+	}
+	var calls []*ast.CallExpr
+	ast.Inspect(h.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			calls = append(calls, n)
+		}
+		return true
+	})
+	return calls
+}
+
+// FuncBody returns the body of the function around h, or nil.
+func (h *Handler) FuncBody() *ast.BlockStmt {
+	switch f := h.Func.(type) {
+	case *ast.FuncDecl:
+		return f.Body
+	case *ast.FuncLit:
+		return f.Body
+	}
+	return nil
+}

@@ -1,0 +1,139 @@
+package testutil
+
+import (
+	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// stubs type-checks the library stubs of testdata once per process.
+var stubs struct {
+	once sync.Once
+	std  types.Importer // export data lookups are slow: one importer, reused
+	pkgs map[string]*types.Package
+	err  error
+}
+
+// stubImporter imports the library stubs by path and everything else from the
+// standard library's export data.
+type stubImporter struct{ std types.Importer }
+
+func (i stubImporter) Import(path string) (*types.Package, error) {
+	if p, ok := stubs.pkgs[path]; ok {
+		return p, nil
+	}
+	if first, _, _ := strings.Cut(path, "/"); strings.Contains(first, ".") {
+		// Not the standard library: a mutated import path would make the export
+		// data lookup (go list) search the module proxy.
+		return nil, fmt.Errorf("no package %q in the partial-code runner", path)
+	}
+	return i.std.Import(path)
+}
+
+func loadStubs(root string) {
+	stubs.pkgs = make(map[string]*types.Package)
+	stubs.std = importer.Default()
+	std := stubs.std
+	for _, path := range []string{
+		"github.com/confluentinc/confluent-kafka-go/kafka",
+		"github.com/confluentinc/confluent-kafka-go/v2/kafka",
+		"gopkg.in/confluentinc/confluent-kafka-go.v1/kafka",
+	} {
+		fset := token.NewFileSet()
+		file := filepath.Join(root, "src", filepath.FromSlash(path), "kafka.go")
+		f, err := parser.ParseFile(fset, file, nil, 0)
+		if err != nil {
+			stubs.err = err
+			return
+		}
+		pkg, err := (&types.Config{Importer: std}).Check(path, fset, []*ast.File{f}, nil)
+		if err != nil {
+			stubs.err = err
+			return
+		}
+		stubs.pkgs[path] = pkg
+	}
+}
+
+// RunPartial runs analyzers (and what they require) on one source file the way an
+// editor runs them on code being typed: parse errors and type errors are ignored
+// and the analyzers see whatever partial syntax and type information results.
+// Facts are not available. It returns the diagnostics; a panic is the failure it
+// exists to find.
+func RunPartial(root string, analyzers []*analysis.Analyzer, src []byte) ([]analysis.Diagnostic, error) {
+	stubs.once.Do(func() { loadStubs(root) })
+	if stubs.err != nil {
+		return nil, stubs.err
+	}
+	fset := token.NewFileSet()
+	f, _ := parser.ParseFile(fset, "input.go", src, parser.ParseComments|parser.AllErrors)
+	if f == nil || f.Name == nil {
+		return nil, nil // nothing a driver would analyse
+	}
+	info := &types.Info{
+		Types:        make(map[ast.Expr]types.TypeAndValue),
+		Defs:         make(map[*ast.Ident]types.Object),
+		Uses:         make(map[*ast.Ident]types.Object),
+		Implicits:    make(map[ast.Node]types.Object),
+		Selections:   make(map[*ast.SelectorExpr]*types.Selection),
+		Scopes:       make(map[ast.Node]*types.Scope),
+		Instances:    make(map[*ast.Ident]types.Instance),
+		FileVersions: make(map[*ast.File]string),
+	}
+	var typeErrors []types.Error
+	conf := &types.Config{Importer: stubImporter{stubs.std}, Error: func(err error) {
+		if te, ok := err.(types.Error); ok {
+			typeErrors = append(typeErrors, te)
+		}
+	}}
+	pkg, _ := conf.Check("input", fset, []*ast.File{f}, info)
+	var diags []analysis.Diagnostic
+	results := make(map[*analysis.Analyzer]any)
+	var run func(a *analysis.Analyzer) error
+	run = func(a *analysis.Analyzer) error {
+		if _, done := results[a]; done {
+			return nil
+		}
+		for _, req := range a.Requires {
+			if err := run(req); err != nil {
+				return err
+			}
+		}
+		pass := &analysis.Pass{
+			Analyzer:          a,
+			Fset:              fset,
+			Files:             []*ast.File{f},
+			Pkg:               pkg,
+			TypesInfo:         info,
+			TypeErrors:        typeErrors,
+			TypesSizes:        types.SizesFor("gc", "amd64"),
+			ResultOf:          results,
+			Report:            func(d analysis.Diagnostic) { diags = append(diags, d) },
+			ImportObjectFact:  func(types.Object, analysis.Fact) bool { return false },
+			ExportObjectFact:  func(types.Object, analysis.Fact) {},
+			ImportPackageFact: func(*types.Package, analysis.Fact) bool { return false },
+			ExportPackageFact: func(analysis.Fact) {},
+			AllObjectFacts:    func() []analysis.ObjectFact { return nil },
+			AllPackageFacts:   func() []analysis.PackageFact { return nil },
+			ReadFile:          os.ReadFile,
+		}
+		res, err := a.Run(pass)
+		results[a] = res
+		return err
+	}
+	for _, a := range analyzers {
+		if err := run(a); err != nil {
+			return diags, err
+		}
+	}
+	return diags, nil
+}

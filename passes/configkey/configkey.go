@@ -1,0 +1,213 @@
+package configkey
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports ConfigMap keys and values that librdkafka or the Go client
+// reject or ignore. See the package documentation.
+var Analyzer = NewAnalyzer()
+
+// NewAnalyzer returns a new configkey analyzer.
+func NewAnalyzer() *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "configkey",
+		Doc:      analysisutil.MustExtractDoc(doc, "configkey"),
+		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/configkey",
+		Requires: []*analysis.Analyzer{kafkaconfig.Analyzer},
+	}
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		analysisutil.Suppress(pass, a.Name)
+		run(pass)
+		return nil, nil
+	}
+	return a
+}
+
+// Categories of the diagnostics.
+const (
+	categoryUnknown    = "unknown"    // no such property
+	categoryGoType     = "gotype"     // a go.* property of the wrong Go type
+	categoryValueType  = "valuetype"  // a Go type the client cannot convert
+	categoryDuration   = "duration"   // a time.Duration, converted to "30s"
+	categoryValue      = "value"      // invalid boolean, out of range, not in the enum
+	categoryRole       = "role"       // producer property on a consumer or the reverse
+	categoryDeprecated = "deprecated" // deprecated property
+)
+
+// A write is where the package sets a ConfigMap entry: a literal element, a
+// SetKey or Set call, or an index assignment.
+type write struct {
+	key   ast.Expr      // the key expression; for Set, the "key=value" literal
+	value ast.Expr      // the value expression; nil for Set
+	set   *ast.CallExpr // the Set call, for Set
+}
+
+// An entry is one setting seen by one or more client constructors.
+type entry struct {
+	s       kafkaconfig.Setting
+	w       *write
+	topic   bool                // inside default.topic.config
+	cfg     *kafkaconfig.Config // the map that holds it
+	clients []*kafkaconfig.Client
+}
+
+func run(pass *analysis.Pass) {
+	kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
+	if len(kc.Kafka) == 0 {
+		return // does not use the library
+	}
+	clients := kc.Clients()
+	if len(clients) == 0 {
+		return // builds no client
+	}
+	writes := indexWrites(pass)
+	entries := make(map[token.Pos]*entry)
+	var visit func(cfg *kafkaconfig.Config, topic bool, c *kafkaconfig.Client)
+	visit = func(cfg *kafkaconfig.Config, topic bool, c *kafkaconfig.Client) {
+		if cfg == nil {
+			return
+		}
+		for _, s := range cfg.Entries {
+			w := writes[s.Pos]
+			if !s.Pos.IsValid() || w == nil {
+				continue // set in another package (facts carry no positions), or not seen
+			}
+			e := entries[s.Pos]
+			if e == nil {
+				e = &entry{s: s, w: w, topic: topic, cfg: cfg}
+				entries[s.Pos] = e
+			}
+			e.clients = append(e.clients, c)
+			if s.Key == "default.topic.config" && !topic {
+				visit(s.Sub, true, c)
+			}
+		}
+	}
+	for _, c := range clients {
+		visit(c.Config, false, c)
+	}
+	list := make([]*entry, 0, len(entries))
+	for _, e := range entries {
+		list = append(list, e)
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].s.Pos < list[j].s.Pos })
+	ck := &checker{pass: pass, renamed: make(map[*kafkaconfig.Config]map[string]bool)}
+	for _, e := range list {
+		ck.check(e)
+	}
+}
+
+// indexWrites maps the position of every ConfigMap value the package writes
+// (as kafkaconfig records it in Setting.Pos) to the write.
+func indexWrites(pass *analysis.Pass) map[token.Pos]*write {
+	info := pass.TypesInfo
+	isMap := func(e ast.Expr) bool {
+		tv, ok := info.Types[e]
+		return ok && kafkaapi.IsConfigMap(tv.Type)
+	}
+	m := make(map[token.Pos]*write)
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CompositeLit:
+				if !isMap(n) {
+					return true
+				}
+				for _, elt := range n.Elts {
+					if kv, ok := elt.(*ast.KeyValueExpr); ok {
+						v := ast.Unparen(kv.Value)
+						m[v.Pos()] = &write{key: kv.Key, value: v}
+					}
+				}
+			case *ast.CallExpr:
+				fn, _ := typeutil.Callee(info, n).(*types.Func)
+				switch {
+				case kafkaapi.IsMethod(fn, "ConfigMap", "SetKey") && len(n.Args) == 2:
+					v := ast.Unparen(n.Args[1])
+					m[v.Pos()] = &write{key: n.Args[0], value: v}
+				case kafkaapi.IsMethod(fn, "ConfigMap", "Set") && len(n.Args) == 1:
+					m[n.Args[0].Pos()] = &write{key: n.Args[0], set: n}
+				}
+			case *ast.AssignStmt:
+				if len(n.Lhs) != len(n.Rhs) {
+					return true
+				}
+				for i, lhs := range n.Lhs {
+					if ix, ok := lhs.(*ast.IndexExpr); ok && isMap(ix.X) {
+						v := ast.Unparen(n.Rhs[i])
+						m[v.Pos()] = &write{key: ix.Index, value: v}
+					}
+				}
+			}
+			return true
+		})
+	}
+	return m
+}
+
+// consequence names the constructors that fail: "NewConsumer fails".
+func consequence(clients []*kafkaconfig.Client) string {
+	var names []string
+	for _, c := range clients {
+		if !contains(names, c.Func) {
+			names = append(names, c.Func)
+		}
+	}
+	sort.Strings(names)
+	if len(names) == 1 {
+		return names[0] + " fails"
+	}
+	return strings.Join(names, " and ") + " fail"
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// role returns "consumer" or "producer" when every client of e is of that kind
+// of librdkafka instance (an admin client is a producer instance), else "".
+func role(clients []*kafkaconfig.Client) string {
+	r := ""
+	for _, c := range clients {
+		k := "producer"
+		if c.Func == "NewConsumer" {
+			k = "consumer"
+		}
+		if r != "" && r != k {
+			return ""
+		}
+		r = k
+	}
+	return r
+}
+
+// allV1 reports whether every client links the v1 library.
+func allV1(clients []*kafkaconfig.Client) bool {
+	for _, c := range clients {
+		if kafkaapi.IsV2(c.Kafka) {
+			return false
+		}
+	}
+	return true
+}

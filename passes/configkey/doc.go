@@ -1,0 +1,111 @@
+// Package configkey defines an Analyzer that checks the ConfigMap keys and values
+// given to confluent-kafka-go clients against what librdkafka and the Go client
+// accept.
+//
+// # Analyzer configkey
+//
+// configkey: check ConfigMap keys and values against librdkafka's table
+//
+// The mistake: a configuration that NewConsumer, NewProducer or NewAdminClient
+// rejects at run time, or that librdkafka quietly ignores.
+//
+//	c, err := kafka.NewConsumer(&kafka.ConfigMap{
+//		"bootstrap.servers":               "localhost:9092",
+//		"group.id":                        "orders",
+//		"enable.auto.comit":               false,        // want: unknown configuration property "enable.auto.comit" (did you mean "enable.auto.commit"?)
+//		"session.timeout.ms":              int64(30000), // want: value of type int64 ... (NewConsumer fails: Invalid value type int64)
+//		"go.application.rebalance.enable": "true",       // want: ... expects a bool (NewConsumer fails: expects type bool, not string)
+//		"auto.offset.reset":               "first",      // want: invalid value "first" for "auto.offset.reset"
+//		"acks":                            "all",        // want: producer property "acks" set on a consumer
+//	})
+//
+// The fixed configuration:
+//
+//	c, err := kafka.NewConsumer(&kafka.ConfigMap{
+//		"bootstrap.servers":               "localhost:9092",
+//		"group.id":                        "orders",
+//		"enable.auto.commit":              false,
+//		"session.timeout.ms":              30000,
+//		"go.application.rebalance.enable": true,
+//		"auto.offset.reset":               "earliest",
+//	})
+//
+// Why it matters: the client hands every key that is not one of its own go.*
+// properties to librdkafka, which fails the constructor for an unknown property
+// ("No such configuration property"), an invalid boolean, a number out of range or
+// a value outside an enum. The Go client converts only string, bool, int,
+// fmt.Stringer and (for default.topic.config) ConfigMap values; int64, uint,
+// float64 and slices fail with "Invalid value type", and a time.Duration becomes
+// its String form, "30s", not milliseconds. The go.* properties are extracted with
+// a typed default and must have exactly that Go type: "true" fails with "expects
+// type bool, not string", also when set through ConfigMap.Set("go...=true"), which
+// stores strings. NewAdminClient extracts no go.* property, and a go.* property of
+// the other kind of client reaches librdkafka as an unknown one. Producer
+// properties on a consumer, and consumer properties on a producer or admin client,
+// are ignored with a warning; deprecated properties log a warning.
+//
+// What is recognised: ConfigMap literals (also the nested default.topic.config,
+// which takes topic properties only), SetKey, Set and index assignments on a local
+// map, and maps returned by functions of the same package, as far as they reach a
+// NewConsumer, NewProducer or NewAdminClient call of the package, for v1
+// (github.com/confluentinc/confluent-kafka-go/kafka and the gopkg.in path) and v2.
+// Keys are matched against librdkafka v2.11.1's CONFIGURATION.md (global table,
+// then the topic table librdkafka falls back to), compiled into the analyzer by go
+// generate; the go.* properties are those of the NewConsumer and NewProducer docs.
+// A suggestion is offered when a known key is within a small edit distance or
+// differs only in case or separators.
+//
+// Not reported:
+//   - keys and values that are not constants, values of interface type, and maps
+//     that come from parameters, fields, package variables or other packages (a
+//     map built by another package's function is resolved, but has no position in
+//     this package to report at);
+//   - unknown keys without a near suggestion on v1 libraries, whose librdkafka may
+//     know properties v2.11.1 removed; properties only newer librdkafka versions
+//     know are accepted on every version;
+//   - producer/consumer mismatches when the map reaches clients of both kinds;
+//   - non-numeric strings for integer properties (librdkafka maps some names to
+//     numbers, like "all" for acks), properties set through a dedicated librdkafka
+//     function, and the type of go.logs.channel.
+//
+// Fixes: a misspelled or deprecated key is renamed to the suggestion (keeping its
+// quoting; not when the map already holds that key or the key is a named
+// constant); int64(30000) becomes 30000 and other integers are converted with
+// int(...); constant floats become the number librdkafka reads; constant string
+// slices become a comma-separated string; whole-millisecond time.Duration
+// constants on *.ms properties become the number of milliseconds; "true" for a
+// go.* property becomes true, and Set("go.x=true") becomes SetKey("go.x", true).
+// Suppress a report with //kafkalint:ignore configkey reason, //nolint:kafkalint
+// (golangci-lint) or -configkey=false.
+//
+// ## unknown
+//
+// An unknown property, a go.* property the client does not extract, or a global
+// property inside default.topic.config.
+//
+// ## gotype
+//
+// A go.* property whose value is not of the exact Go type the client extracts.
+//
+// ## valuetype
+//
+// A value of a Go type the client cannot convert.
+//
+// ## duration
+//
+// A time.Duration value, converted to a string like "30s".
+//
+// ## value
+//
+// An invalid boolean, a number outside the property's range, or a value outside
+// its enum.
+//
+// ## role
+//
+// A producer property on a consumer, or a consumer property on a producer or
+// admin client.
+//
+// ## deprecated
+//
+// A deprecated property, with its replacement when librdkafka names one.
+package configkey

@@ -1,0 +1,86 @@
+// Package incrementalassign defines an Analyzer that reports confluent-kafka-go
+// rebalance handlers whose Assign/Unassign calls do not match the consumer's
+// rebalance protocol.
+//
+// # Analyzer incrementalassign
+//
+// incrementalassign: check that rebalance handlers match the rebalance protocol
+//
+// A consumer on a cooperative rebalance protocol (partition.assignment.strategy
+// with cooperative-sticky, or group.protocol=consumer) must change its assignment
+// with IncrementalAssign and IncrementalUnassign; the eager Assign and Unassign are
+// rejected:
+//
+//	c, _ := kafka.NewConsumer(&kafka.ConfigMap{
+//		"group.id":                      "orders",
+//		"partition.assignment.strategy": "cooperative-sticky",
+//	})
+//	c.SubscribeTopics(topics, func(c *kafka.Consumer, ev kafka.Event) error {
+//		switch e := ev.(type) {
+//		case kafka.AssignedPartitions:
+//			return c.Assign(e.Partitions) // c.Assign in AssignedPartitions handler of a consumer using cooperative-sticky, use IncrementalAssign (librdkafka rejects eager Assign with ErrState and the consumer is left without partitions)
+//		case kafka.RevokedPartitions:
+//			return c.Unassign() // c.Unassign in RevokedPartitions handler of a consumer using cooperative-sticky, use IncrementalUnassign (...)
+//		}
+//		return nil
+//	})
+//
+// The fix, and the one offered:
+//
+//	case kafka.AssignedPartitions:
+//		return c.IncrementalAssign(e.Partitions)
+//	case kafka.RevokedPartitions:
+//		return c.IncrementalUnassign(e.Partitions)
+//
+// Why it matters: librdkafka rejects an eager call under a cooperative protocol,
+// and an incremental call under an eager one, with ErrState ("Changes to the
+// current assignment must be made using incremental_assign() or
+// incremental_unassign() when rebalance protocol type is COOPERATIVE"; librdkafka
+// #3337). The Go client has already recorded that the application made the call,
+// so it does not assign in its place: after a failed assign the consumer has no
+// partitions and consumes nothing; after a failed unassign the revoked partitions
+// stay assigned here and the member that should receive them gets nothing
+// (kafka-facts.md §4, §9 item 3).
+//
+// # What is recognised
+//
+// The v1 (github.com/confluentinc/confluent-kafka-go/kafka), v2 and
+// gopkg.in/confluentinc/confluent-kafka-go.v1 import paths, also vendored.
+// Handlers are type-switch cases on kafka.AssignedPartitions or
+// kafka.RevokedPartitions and "if e, ok := ev.(kafka.RevokedPartitions); ok"
+// blocks, wherever the event comes from (a rebalance callback, Poll, Events()).
+// Calls of Assign, Unassign, IncrementalAssign and IncrementalUnassign directly in
+// the handler are checked against the consumer they are called on, traced to its
+// NewConsumer calls (when it cannot be traced, every consumer of the package must
+// be proved on the other protocol). Cooperative: group.protocol=consumer, or a
+// partition.assignment.strategy that holds cooperative-sticky. Eager:
+// group.protocol=classic and a strategy of range and roundrobin only, explicitly or
+// by librdkafka's defaults when the ConfigMap is seen whole.
+//
+// # Not reported
+//
+//   - handlers in a function that calls GetRebalanceProtocol(): they choose the
+//     call by the protocol in force, as the library's examples do;
+//   - consumers whose protocol is not proved: values from outside (flags, files,
+//     env), maps the analysis does not see whole, unknown strategies;
+//   - calls outside rebalance handlers (manual assignment without a group), calls
+//     in helpers the handler calls, and cases listing several event types.
+//
+// # Categories
+//
+// eagercall: Assign or Unassign under a cooperative protocol.
+//
+// incrementalcall: IncrementalAssign or IncrementalUnassign under an eager protocol.
+//
+// # Fix and suppression
+//
+// The suggested fix replaces Assign(e.Partitions) by IncrementalAssign(e.Partitions)
+// and Unassign() by IncrementalUnassign(e.Partitions) when the handler binds the
+// event to e; under an eager protocol it replaces IncrementalAssign(e.Partitions) by
+// Assign(e.Partitions) and IncrementalUnassign(e.Partitions) by Unassign(). Other
+// arguments get no fix.
+//
+// Suppress one report with a "//kafkalint:ignore incrementalassign reason" comment
+// on the line, or "//nolint:kafkalint" under golangci-lint; disable the analyzer
+// with -incrementalassign=false.
+package incrementalassign

@@ -1,0 +1,236 @@
+package incrementalassign
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/internal/rebalance"
+	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports assignment calls in rebalance handlers that do not match the
+// consumer's rebalance protocol. See the package documentation.
+var Analyzer = NewAnalyzer()
+
+// NewAnalyzer returns a new incrementalassign analyzer.
+func NewAnalyzer() *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "incrementalassign",
+		Doc:      analysisutil.MustExtractDoc(doc, "incrementalassign"),
+		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/incrementalassign",
+		Requires: []*analysis.Analyzer{kafkaconfig.Analyzer},
+	}
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		analysisutil.Suppress(pass, a.Name)
+		run(pass)
+		return nil, nil
+	}
+	return a
+}
+
+// Categories of the diagnostics.
+const (
+	categoryEager       = "eagercall"       // Assign/Unassign under a cooperative protocol
+	categoryIncremental = "incrementalcall" // IncrementalAssign/IncrementalUnassign under an eager one
+)
+
+// protocol is what is known of a consumer's rebalance protocol.
+type protocol int8
+
+const (
+	unknownProtocol protocol = iota
+	eager
+	cooperative
+)
+
+// A verdict is a consumer's proved protocol, how to name it in messages, and the
+// position that proves it.
+type verdict struct {
+	protocol protocol
+	name     string // "cooperative-sticky", "group.protocol=consumer", "the eager range,roundrobin strategy"
+	pos      token.Pos
+	consumer *kafkaconfig.Consumer
+}
+
+func run(pass *analysis.Pass) {
+	kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
+	if len(kc.Kafka) == 0 {
+		return // the package does not use the library
+	}
+	seen := make(map[*ast.CallExpr]bool)
+	for _, h := range rebalance.Find(pass.TypesInfo, pass.Files) {
+		if h.Body == nil || (h.Clause != nil && len(h.Clause.List) != 1) {
+			continue // no handler code, or a case for several event types
+		}
+		if branchesOnProtocol(pass.TypesInfo, h.FuncBody()) {
+			continue // the handler picks the call by GetRebalanceProtocol()
+		}
+		for _, call := range h.Calls() {
+			fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+			if !kafkaapi.IsMethod(fn, "Consumer", "Assign", "Unassign", "IncrementalAssign", "IncrementalUnassign") || seen[call] {
+				continue
+			}
+			seen[call] = true
+			check(pass, kc, h, call, fn.Name())
+		}
+	}
+}
+
+// branchesOnProtocol reports whether body calls Consumer.GetRebalanceProtocol: such
+// handlers choose between eager and incremental calls themselves.
+func branchesOnProtocol(info *types.Info, body *ast.BlockStmt) bool {
+	if body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			fn, _ := typeutil.Callee(info, call).(*types.Func)
+			found = found || kafkaapi.IsMethod(fn, "Consumer", "GetRebalanceProtocol")
+		}
+		return !found
+	})
+	return found
+}
+
+func check(pass *analysis.Pass, kc *kafkaconfig.Result, h *rebalance.Handler, call *ast.CallExpr, method string) {
+	incremental := strings.HasPrefix(method, "Incremental")
+	wrong := cooperative
+	if incremental {
+		wrong = eager
+	}
+	recv := kafkaconfig.Receiver(call)
+	consumers, traced := kc.ConsumersOf(recv)
+	var bad *verdict
+	if traced {
+		for _, k := range consumers { // the handler is wrong for any of them
+			if v := protocolOf(k); v.protocol == wrong {
+				bad = &v
+				break
+			}
+		}
+	} else {
+		// Fall back to the package's consumers: all must be proved wrong.
+		for _, k := range kc.Consumers {
+			v := protocolOf(k)
+			if v.protocol != wrong {
+				bad = nil
+				break
+			}
+			if bad == nil {
+				bad = &v
+			}
+		}
+	}
+	if bad == nil {
+		return // no consumer proved to be on the other protocol
+	}
+	var use, consequence string
+	switch {
+	case h.Kind == rebalance.Assigned && incremental:
+		use = "Assign"
+	case h.Kind == rebalance.Assigned:
+		use = "IncrementalAssign"
+	case incremental:
+		use = "Unassign"
+	default:
+		use = "IncrementalUnassign"
+	}
+	if h.Kind == rebalance.Assigned {
+		consequence = "the consumer is left without partitions"
+	} else {
+		consequence = "the revoked partitions are not released"
+	}
+	style := "eager " + method
+	if incremental {
+		style = method + " under an eager protocol"
+	}
+	d := analysis.Diagnostic{
+		Pos:      call.Fun.Pos(),
+		End:      call.Fun.End(),
+		Category: categoryEager,
+		Message: fmt.Sprintf("%s.%s in %s handler of a consumer using %s, use %s (librdkafka rejects %s with ErrState and %s)",
+			short(recv), method, h.Kind, bad.name, use, style, consequence),
+	}
+	if incremental {
+		d.Category = categoryIncremental
+	}
+	if bad.pos.IsValid() {
+		d.Related = []analysis.RelatedInformation{{Pos: bad.pos, Message: "the consumer's rebalance protocol is set here"}}
+	}
+	if fix, ok := suggest(pass, h, call, method, use); ok {
+		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	}
+	pass.Report(d)
+}
+
+// protocolOf proves the rebalance protocol of a consumer from its configuration:
+// cooperative with group.protocol=consumer (KIP-848) or a
+// partition.assignment.strategy that holds cooperative-sticky; eager with
+// group.protocol=classic and only range and roundrobin (explicitly or by default).
+func protocolOf(k *kafkaconfig.Consumer) verdict {
+	cfg := k.Config
+	v := verdict{consumer: k}
+	at := func(key string, fromDefault bool) token.Pos {
+		if s, ok := cfg.Lookup(key); ok && !fromDefault && s.Pos.IsValid() {
+			return s.Pos
+		}
+		if cfg != nil && cfg.Pos.IsValid() {
+			return cfg.Pos
+		}
+		return k.Call.Pos()
+	}
+	gp, gpDefault, gpOK := cfg.String("group.protocol")
+	gp = strings.ToLower(strings.TrimSpace(gp))
+	if gpOK && gp == "consumer" {
+		v.protocol, v.name, v.pos = cooperative, "group.protocol=consumer", at("group.protocol", gpDefault)
+		return v
+	}
+	st, stDefault, stOK := cfg.String("partition.assignment.strategy")
+	if !stOK {
+		return v
+	}
+	allEager := true
+	for _, s := range strings.Split(st, ",") {
+		switch strings.ToLower(strings.TrimSpace(s)) {
+		case "cooperative-sticky":
+			v.protocol, v.name, v.pos = cooperative, "cooperative-sticky", at("partition.assignment.strategy", stDefault)
+			return v
+		case "range", "roundrobin":
+		default:
+			allEager = false
+		}
+	}
+	if allEager && gpOK && gp == "classic" {
+		name := "the eager " + st + " strategy"
+		if stDefault {
+			name = "the default eager " + st + " strategy"
+		}
+		v.protocol, v.name, v.pos = eager, name, at("partition.assignment.strategy", stDefault)
+	}
+	return v
+}
+
+// short returns the consumer expression as written, or "consumer" when it is long.
+func short(e ast.Expr) string {
+	if e == nil {
+		return "consumer"
+	}
+	s := types.ExprString(e)
+	if len(s) > 30 || strings.ContainsAny(s, "\n(") {
+		return "consumer"
+	}
+	return s
+}

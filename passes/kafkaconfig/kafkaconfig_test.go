@@ -1,0 +1,68 @@
+package kafkaconfig_test
+
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/kafkalint/kafkalint/internal/testutil"
+	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
+)
+
+// TestFacts checks the facts exported for other packages.
+func TestFacts(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), kafkaconfig.Analyzer, "kafkaconfig/facts")
+}
+
+// TestResolve compares every consumer's resolved configuration with the
+// "config:" comment on its line.
+func TestResolve(t *testing.T) {
+	results := analysistest.Run(t, testutil.TestData(t), kafkaconfig.Analyzer, "kafkaconfig/resolve")
+	if len(results) != 1 {
+		t.Fatalf("got %d results, want 1", len(results))
+	}
+	pass := results[0].Pass
+	res := results[0].Result.(*kafkaconfig.Result)
+	want := make(map[int]string) // line -> expected
+	for _, f := range pass.Files {
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				if text, ok := strings.CutPrefix(c.Text, "// config: "); ok {
+					want[pass.Fset.Position(c.Pos()).Line] = text
+				}
+			}
+		}
+	}
+	got := make(map[int]string)
+	for _, c := range res.Consumers {
+		got[pass.Fset.Position(c.Call.Pos()).Line] = describe(c.Config)
+	}
+	for line, w := range want {
+		if g, ok := got[line]; !ok {
+			t.Errorf("line %d: no consumer found, want %s", line, w)
+		} else if g != w {
+			t.Errorf("line %d: resolved %s, want %s", line, g, w)
+		}
+	}
+	for line, g := range got {
+		if _, ok := want[line]; !ok {
+			t.Errorf("line %d: unexpected consumer %s", line, g)
+		}
+	}
+}
+
+func describe(c *kafkaconfig.Config) string {
+	if !c.Known {
+		return "unknown"
+	}
+	var parts []string
+	for _, s := range c.Entries {
+		parts = append(parts, s.String())
+	}
+	state := "complete"
+	if !c.Complete {
+		state = "partial"
+	}
+	return state + " {" + strings.Join(parts, " ") + "}"
+}

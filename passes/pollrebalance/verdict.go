@@ -1,0 +1,58 @@
+package pollrebalance
+
+import "github.com/kafkalint/kafkalint/internal/kafkaapi"
+
+// tri is what is known of a yes/no property of a consumer.
+type tri int8
+
+const (
+	unknown tri = iota
+	no
+	yes
+)
+
+// A reason says why rebalance events never reach a handler; none when they may.
+type reason int
+
+const (
+	none           reason = iota
+	pollSince161          // Poll returns no rebalance events since v1.6.1
+	pollCallback          // a rebalance callback receives them (every version)
+	flagOff               // go.application.rebalance.enable is false: the client assigns itself
+	channelOff            // go.events.channel.enable is false: nothing is sent on Events()
+	eventsCallback        // since v1.6.1 the callback receives them, not the channel
+)
+
+// pollVerdict says whether a Poll loop can receive rebalance events
+// (kafka-facts.md §4): never since v1.6.1; before, only with
+// go.application.rebalance.enable=true and no rebalance callback.
+func pollVerdict(v kafkaapi.Version, flag, callback tri) reason {
+	switch {
+	case v.AtLeastV(kafkaapi.V1_6_1):
+		return pollSince161
+	case callback == yes:
+		return pollCallback
+	case flag == no:
+		return flagOff
+	}
+	return none
+}
+
+// eventsVerdict says whether the Events() channel can carry rebalance events
+// (kafka-facts.md §4): only with go.events.channel.enable=true; since v1.6.1 only
+// with go.application.rebalance.enable=true and no callback; before, with the flag
+// or a callback (the callback is then not called). An unknown version must be dead
+// on both sides to count.
+func eventsVerdict(v kafkaapi.Version, channel, flag, callback tri) reason {
+	switch {
+	case channel == no:
+		return channelOff
+	case v.AtLeastV(kafkaapi.V1_6_1) && callback == yes:
+		return eventsCallback
+	case v.AtLeastV(kafkaapi.V1_6_1) && flag == no:
+		return flagOff
+	case flag == no && callback == no:
+		return flagOff
+	}
+	return none
+}

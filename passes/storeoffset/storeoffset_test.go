@@ -1,0 +1,23 @@
+package storeoffset_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/kafkalint/kafkalint/internal/testutil"
+	"github.com/kafkalint/kafkalint/passes/storeoffset"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), storeoffset.Analyzer,
+		"storeoffset/v1", "storeoffset/v2", "storeoffset/gopkgin", "storeoffset/lookalike")
+}
+
+// TestFix checks every fix against its golden file: StoreMessage, CommitMessage
+// and "+ 1" on the v1 path, and on a vendored library before v1.8.2 (no
+// StoreMessage, so no fix for StoreOffsets of m.TopicPartition).
+func TestFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), storeoffset.Analyzer,
+		"storeoffset/fix", "storeoffset/old")
+}

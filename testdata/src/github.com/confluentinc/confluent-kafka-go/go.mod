@@ -1,0 +1,3 @@
+module github.com/confluentinc/confluent-kafka-go
+
+go 1.21

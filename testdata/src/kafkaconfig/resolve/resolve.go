@@ -1,0 +1,83 @@
+// Package resolve exercises the configuration resolver: each NewConsumer line
+// carries the expected resolution in a "config:" comment, read by the test.
+package resolve
+
+import (
+	"os"
+
+	"kafkaconfig/facts"
+
+	"github.com/confluentinc/confluent-kafka-go/kafka"
+)
+
+const (
+	storeKey = "enable.auto.offset.store"
+	off      = "false"
+)
+
+func literal() {
+	kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g", storeKey: false}) // config: complete {enable.auto.offset.store=false group.id=g}
+}
+
+func setKeyAndSet() {
+	m := kafka.ConfigMap{"group.id": "g"}
+	m.SetKey(storeKey, off)
+	m.Set("enable.auto.commit=true")
+	m["auto.commit.interval.ms"] = 1000
+	kafka.NewConsumer(&m) // config: complete {auto.commit.interval.ms=1000 enable.auto.commit=true enable.auto.offset.store=false group.id=g}
+	m.SetKey("session.timeout.ms", 6000) // after the call: irrelevant to it
+}
+
+func pointerVar() {
+	m := &kafka.ConfigMap{"group.id": "g"}
+	m.SetKey("enable.auto.commit", false)
+	kafka.NewConsumer(m) // config: complete {enable.auto.commit=false group.id=g}
+}
+
+func nested() {
+	kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g", "default.topic.config": kafka.ConfigMap{"auto.offset.reset": "earliest"}}) // config: complete {default.topic.config=? group.id=g}
+}
+
+func fromEnv() {
+	kafka.NewConsumer(&kafka.ConfigMap{"group.id": os.Getenv("GROUP")}) // config: complete {group.id=?}
+}
+
+func unknownKey(k string) {
+	kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g", k: "x"}) // config: partial {group.id=g}
+}
+
+func escapes(apply func(*kafka.ConfigMap)) {
+	m := kafka.ConfigMap{"group.id": "g"}
+	apply(&m)
+	kafka.NewConsumer(&m) // config: unknown
+}
+
+func reassigned(b bool) {
+	m := kafka.ConfigMap{"group.id": "g"}
+	if b {
+		m = kafka.ConfigMap{"group.id": "h"}
+	}
+	kafka.NewConsumer(&m) // config: unknown
+}
+
+func helper() *kafka.ConfigMap {
+	return &kafka.ConfigMap{"group.id": "g", "enable.auto.offset.store": false}
+}
+
+func viaHelper() {
+	kafka.NewConsumer(helper()) // config: complete {enable.auto.offset.store=false group.id=g}
+}
+
+func viaOtherPackage() {
+	m := facts.Base()
+	m.SetKey("enable.auto.commit", true)
+	kafka.NewConsumer(&m) // config: complete {enable.auto.commit=true enable.auto.offset.store=false group.id=orders}
+}
+
+func parameter(m *kafka.ConfigMap) {
+	kafka.NewConsumer(m) // config: unknown
+}
+
+func consumerFromOtherPackage() {
+	facts.New() // config: complete {bootstrap.servers=localhost enable.auto.offset.store=false group.id=orders}
+}
