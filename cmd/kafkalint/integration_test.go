@@ -1,7 +1,7 @@
 package main_test
 
-// The integration test builds the kafkalint command and runs it, as a user
-// would, on the bundled demos: testdata/demo (the #209 consumer on the real
+// The integration test runs the kafkalint command (bin, built by TestMain), as a
+// user would, on the bundled demos: testdata/demo (the #209 consumer on the real
 // confluent-kafka-go v1.4.0) and testdata/demo-v2 (the same consumer on v2.11.1).
 // They are modules of their own, so it needs the go command, cgo with a C
 // compiler (the library is a cgo package even for type-checking) and the module
@@ -26,8 +26,6 @@ const revokeReport = "c.Unassign in RevokedPartitions handler is not preceded on
 
 func TestDemo(t *testing.T) {
 	goCmd := requireToolchain(t)
-	bin := filepath.Join(t.TempDir(), "kafkalint")
-	run(t, goCmd, ".", 0, "build", "-o", bin, ".")
 
 	demo := filepath.Join(testutil.TestData(t), "demo")
 	pos := unassignPos(t, filepath.Join(demo, "main.go"))
@@ -40,18 +38,18 @@ func TestDemo(t *testing.T) {
 
 	t.Run("cli", func(t *testing.T) {
 		// Exit status 3: diagnostics were reported.
-		out := run(t, bin, work, 3, "./...")
-		checkReport(t, out, "main.go:"+pos+": "+revokeReport+"on v1.4.0 ")
+		out := demoRun(t, bin, work, 3, "./...")
+		checkDemoReport(t, out, "main.go:"+pos+": "+revokeReport+"on v1.4.0 ")
 	})
 
 	t.Run("vet", func(t *testing.T) {
 		// go vet exits 1 when its tool reports anything.
-		out := run(t, goCmd, demo, 1, "vet", "-vettool="+bin, "./...")
-		checkReport(t, out, "main.go:"+pos+": "+revokeReport+"on v1.4.0 ")
+		out := demoRun(t, goCmd, demo, 1, "vet", "-vettool="+bin, "./...")
+		checkDemoReport(t, out, "main.go:"+pos+": "+revokeReport+"on v1.4.0 ")
 	})
 
 	t.Run("fix", func(t *testing.T) {
-		run(t, bin, work, 0, "-fix", "./...")
+		demoRun(t, bin, work, 0, "-fix", "./...")
 		file := filepath.Join(work, "main.go")
 		fixed := readFile(t, file)
 		if !bytes.Contains(fixed, []byte("kafka.OffsetInvalid")) || !bytes.Contains(fixed, []byte("c.Commit()")) {
@@ -63,11 +61,11 @@ func TestDemo(t *testing.T) {
 		// The fixed program compiles (vet type-checks it with cgo and runs the
 		// standard checks), kafkalint no longer reports it, and a second -fix
 		// changes nothing.
-		run(t, goCmd, work, 0, "vet", "./...")
-		if out := run(t, bin, work, 0, "./..."); out != "" {
+		demoRun(t, goCmd, work, 0, "vet", "./...")
+		if out := demoRun(t, bin, work, 0, "./..."); out != "" {
 			t.Errorf("kafkalint still reports on the fixed demo:\n%s", out)
 		}
-		run(t, bin, work, 0, "-fix", "./...")
+		demoRun(t, bin, work, 0, "-fix", "./...")
 		if again := readFile(t, file); !bytes.Equal(again, fixed) {
 			t.Errorf("a second -fix changed main.go:\n%s", again)
 		}
@@ -76,12 +74,12 @@ func TestDemo(t *testing.T) {
 	t.Run("v2", func(t *testing.T) {
 		demoV2 := filepath.Join(testutil.TestData(t), "demo-v2")
 		// v2.11.1 links librdkafka >= 1.9.0, which prevents the rewind itself.
-		if out := run(t, bin, demoV2, 0, "./..."); out != "" {
+		if out := demoRun(t, bin, demoV2, 0, "./..."); out != "" {
 			t.Errorf("kafkalint reports on the v2 demo by default:\n%s", out)
 		}
-		out := run(t, bin, demoV2, 3, "-revokecommit.allversions", "./...")
+		out := demoRun(t, bin, demoV2, 3, "-revokecommit.allversions", "./...")
 		pos := unassignPos(t, filepath.Join(demoV2, "main.go"))
-		checkReport(t, out, "main.go:"+pos+": "+revokeReport+"harmless on v2.11.1")
+		checkDemoReport(t, out, "main.go:"+pos+": "+revokeReport+"harmless on v2.11.1")
 	})
 }
 
@@ -111,11 +109,11 @@ func requireToolchain(t *testing.T) string {
 	return goCmd
 }
 
-// run runs name with args in dir and returns its combined output, failing the
+// demoRun runs name with args in dir and returns its combined output, failing the
 // test unless it exits with status want. Subprocesses see GOWORK=off (the demos
 // are modules of their own) and GOFLAGS reduced to -buildvcs=false, so that a
 // -mod=mod in the environment cannot hide an incomplete go.sum.
-func run(t *testing.T, name, dir string, want int, args ...string) string {
+func demoRun(t *testing.T, name, dir string, want int, args ...string) string {
 	t.Helper()
 	cmd := exec.CommandContext(t.Context(), name, args...)
 	cmd.Dir = dir
@@ -135,9 +133,9 @@ func run(t *testing.T, name, dir string, want int, args ...string) string {
 	return string(out)
 }
 
-// checkReport checks that out holds exactly one diagnostic, and that it
+// checkDemoReport checks that out holds exactly one diagnostic, and that it
 // contains want.
-func checkReport(t *testing.T, out, want string) {
+func checkDemoReport(t *testing.T, out, want string) {
 	t.Helper()
 	var diags []string
 	for line := range strings.SplitSeq(out, "\n") {
