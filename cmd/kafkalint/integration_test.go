@@ -36,20 +36,32 @@ func TestDemo(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// What the demo shows: the #209 handler in main.go, and in audit.go one
+	// mistake for each of three more analyzers.
+	want := []string{
+		"main.go:" + pos + ": " + revokeReport + "on v1.4.0 ",
+		"audit.go:19:31: value of type int64 for \"session.timeout.ms\" is not a string, bool or int",
+		"audit.go:33:17: c.StoreOffsets stores the offset of message e itself, not the next one",
+		"audit.go:36:3: RevokedPartitions case on c.Poll events never matches",
+	}
+
 	t.Run("cli", func(t *testing.T) {
 		// Exit status 3: diagnostics were reported.
 		out := demoRun(t, bin, work, 3, "./...")
-		checkDemoReport(t, out, "main.go:"+pos+": "+revokeReport+"on v1.4.0 ")
+		checkDemoReport(t, out, want...)
 	})
 
 	t.Run("vet", func(t *testing.T) {
 		// go vet exits 1 when its tool reports anything.
 		out := demoRun(t, goCmd, demo, 1, "vet", "-vettool="+bin, "./...")
-		checkDemoReport(t, out, "main.go:"+pos+": "+revokeReport+"on v1.4.0 ")
+		checkDemoReport(t, out, want...)
 	})
 
 	t.Run("fix", func(t *testing.T) {
-		demoRun(t, bin, work, 0, "-fix", "./...")
+		// Only revokecommit and configkey have fixes for the demo's mistakes
+		// (storeoffset's needs StoreMessage, which v1.4.0 lacks).
+		fixers := []string{"-revokecommit", "-configkey"}
+		demoRun(t, bin, work, 0, append(fixers, "-fix", "./...")...)
 		file := filepath.Join(work, "main.go")
 		fixed := readFile(t, file)
 		if !bytes.Contains(fixed, []byte("kafka.OffsetInvalid")) || !bytes.Contains(fixed, []byte("c.Commit()")) {
@@ -62,10 +74,10 @@ func TestDemo(t *testing.T) {
 		// standard checks), kafkalint no longer reports it, and a second -fix
 		// changes nothing.
 		demoRun(t, goCmd, work, 0, "vet", "./...")
-		if out := demoRun(t, bin, work, 0, "./..."); out != "" {
+		if out := demoRun(t, bin, work, 0, append(fixers, "./...")...); out != "" {
 			t.Errorf("kafkalint still reports on the fixed demo:\n%s", out)
 		}
-		demoRun(t, bin, work, 0, "-fix", "./...")
+		demoRun(t, bin, work, 0, append(fixers, "-fix", "./...")...)
 		if again := readFile(t, file); !bytes.Equal(again, fixed) {
 			t.Errorf("a second -fix changed main.go:\n%s", again)
 		}
@@ -133,9 +145,9 @@ func demoRun(t *testing.T, name, dir string, want int, args ...string) string {
 	return string(out)
 }
 
-// checkDemoReport checks that out holds exactly one diagnostic, and that it
-// contains want.
-func checkDemoReport(t *testing.T, out, want string) {
+// checkDemoReport checks that out holds exactly the diagnostics want, one line
+// containing each, in any order (drivers order them differently).
+func checkDemoReport(t *testing.T, out string, want ...string) {
 	t.Helper()
 	var diags []string
 	for line := range strings.SplitSeq(out, "\n") {
@@ -146,8 +158,16 @@ func checkDemoReport(t *testing.T, out, want string) {
 		}
 		diags = append(diags, line)
 	}
-	if len(diags) != 1 || !strings.Contains(diags[0], want) {
-		t.Errorf("want one diagnostic containing\n\t%s\ngot output:\n%s", want, out)
+	ok := len(diags) == len(want)
+	for _, w := range want {
+		found := false
+		for _, d := range diags {
+			found = found || strings.Contains(d, w)
+		}
+		ok = ok && found
+	}
+	if !ok {
+		t.Errorf("want %d diagnostics containing\n\t%s\ngot output:\n%s", len(want), strings.Join(want, "\n\t"), out)
 	}
 }
 

@@ -21,6 +21,12 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "audit" {
+		if err := runAudit(); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	c, err := kafka.NewConsumer(&kafka.ConfigMap{
 		"bootstrap.servers":        "localhost:9092",
 		"group.id":                 "orders",
