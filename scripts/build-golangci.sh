@@ -28,6 +28,7 @@ export GOTOOLCHAIN=local GOFLAGS=-mod=mod GOWORK=off
 work=$(mktemp -d)
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
 
+cd "$work" # outside any module: the download must not touch a go.mod or go.sum
 src=$(go mod download -json "github.com/golangci/golangci-lint/v2@$GCL_VERSION" |
 	sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
 if [ -z "$src" ]; then
