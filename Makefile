@@ -1,0 +1,6 @@
+# The README's test command; .ci/run runs it.
+.PHONY: test
+test:
+	go vet ./...
+	go test -timeout=40m ./...
+	go test ./analyzer -run='^$$' -fuzz=FuzzAnalyzers -fuzztime=20s -fuzzminimizetime=2s
