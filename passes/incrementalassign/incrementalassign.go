@@ -162,7 +162,7 @@ func check(pass *analysis.Pass, kc *kafkaconfig.Result, h *rebalance.Handler, ca
 		End:      call.Fun.End(),
 		Category: categoryEager,
 		Message: fmt.Sprintf("%s.%s in %s handler of a consumer using %s, use %s (librdkafka rejects %s with ErrState and %s)",
-			short(recv), method, h.Kind, bad.name, use, style, consequence),
+			analysisutil.ConsumerName(recv), method, h.Kind, bad.name, use, style, consequence),
 	}
 	if incremental {
 		d.Category = categoryIncremental
@@ -221,16 +221,4 @@ func protocolOf(k *kafkaconfig.Consumer) verdict {
 		v.protocol, v.name, v.pos = eager, name, at("partition.assignment.strategy", stDefault)
 	}
 	return v
-}
-
-// short returns the consumer expression as written, or "consumer" when it is long.
-func short(e ast.Expr) string {
-	if e == nil {
-		return "consumer"
-	}
-	s := types.ExprString(e)
-	if len(s) > 30 || strings.ContainsAny(s, "\n(") {
-		return "consumer"
-	}
-	return s
 }

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 )
 
@@ -226,7 +227,7 @@ func (r *resolver) variable(v *types.Var, use ast.Node) *Config {
 		}
 		limit = token.Pos(math.MaxInt)
 	default:
-		body := r.enclosingBody(use.Pos())
+		body := analysisutil.EnclosingFuncBody(r.pass.Files, use.Pos())
 		if body == nil {
 			return unknown(use.Pos())
 		}
@@ -376,30 +377,6 @@ func (r *resolver) useIsHarmless(stack []ast.Node, limit token.Pos, muts *[]func
 		return p.X == id
 	}
 	return false
-}
-
-// enclosingBody returns the body of the function (declaration or literal)
-// innermost around pos.
-func (r *resolver) enclosingBody(pos token.Pos) *ast.BlockStmt {
-	var body *ast.BlockStmt
-	for _, f := range r.pass.Files {
-		if f.FileStart > pos || pos > f.FileEnd {
-			continue
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			if n == nil || n.Pos() > pos || n.End() < pos {
-				return false
-			}
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				body = n.Body
-			case *ast.FuncLit:
-				body = n.Body
-			}
-			return true
-		})
-	}
-	return body
 }
 
 // exportFacts exports a ConfigFact or ConsumerFact for each exported function of

@@ -6,7 +6,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -394,7 +393,7 @@ func (c *checker) report(h *rebalance.Handler, o *origin, v kafkaapi.Version, cs
 		what = "type assertion"
 		pos, end = h.Assert.Pos(), h.Assert.End()
 	}
-	recv := short(kafkaconfig.Receiver(o.call))
+	recv := analysisutil.ConsumerName(kafkaconfig.Receiver(o.call))
 	src := recv + ".Poll"
 	category := categoryPoll
 	if o.events {
@@ -469,16 +468,4 @@ func onVersion(v kafkaapi.Version) string {
 		return v.Exact
 	}
 	return v.AtLeast + " or later"
-}
-
-// short returns the consumer expression as written, or "consumer" when it is long.
-func short(e ast.Expr) string {
-	if e == nil {
-		return "consumer"
-	}
-	s := types.ExprString(e)
-	if len(s) > 30 || strings.ContainsAny(s, "\n(") {
-		return "consumer"
-	}
-	return s
 }

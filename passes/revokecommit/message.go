@@ -4,11 +4,10 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
@@ -31,7 +30,7 @@ func (c *checker) diagnostic(f *finding, k *kafkaconfig.Consumer) analysis.Diagn
 	var msg string
 	if f.unassign != nil {
 		msg = fmt.Sprintf("%s.%s in RevokedPartitions handler is not preceded on every path by %s (%s)",
-			c.short(receiver(f.unassign)), calleeName(f.unassign), what, consequence(k.Version))
+			analysisutil.ConsumerName(receiver(f.unassign)), calleeName(f.unassign), what, consequence(k.Version))
 	} else {
 		msg = fmt.Sprintf("%s calls Unassign in a RevokedPartitions handler, not preceded on every path by %s (%s)",
 			f.where, what, consequence(k.Version))
@@ -97,18 +96,6 @@ func (c *checker) related(f *finding, k *kafkaconfig.Consumer) []analysis.Relate
 		add(f.call.Pos(), "the handler is in "+f.where)
 	}
 	return rel
-}
-
-// short returns the consumer expression as written, or "consumer" when it is long.
-func (c *checker) short(e ast.Expr) string {
-	if e == nil {
-		return "consumer"
-	}
-	s := types.ExprString(e)
-	if len(s) > 30 || strings.ContainsAny(s, "\n(") {
-		return "consumer"
-	}
-	return s
 }
 
 func calleeName(call *ast.CallExpr) string {

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 )
 
@@ -253,7 +254,7 @@ func (pc *pathChecker) gen(call *ast.CallExpr, before effects) effects {
 // constant appears in its argument, or in the enclosing function before the call
 // (the usual loop that sets Offset on a copy of the partitions).
 func (pc *pathChecker) invalidates(call *ast.CallExpr) bool {
-	body := enclosingBody(pc.pass, call)
+	body := analysisutil.EnclosingFuncBody(pc.pass.Files, call.Pos())
 	if body == nil {
 		return false
 	}

@@ -322,26 +322,3 @@ func argument(call *ast.CallExpr, i int) ast.Expr {
 	}
 	return nil
 }
-
-// enclosingBody returns the body of the innermost function around n.
-func enclosingBody(pass *analysis.Pass, n ast.Node) *ast.BlockStmt {
-	var body *ast.BlockStmt
-	for _, f := range pass.Files {
-		if n.Pos() < f.FileStart || n.Pos() > f.FileEnd {
-			continue
-		}
-		ast.Inspect(f, func(m ast.Node) bool {
-			if m == nil || !within(n.Pos(), m) {
-				return false
-			}
-			switch m := m.(type) {
-			case *ast.FuncDecl:
-				body = m.Body
-			case *ast.FuncLit:
-				body = m.Body
-			}
-			return true
-		})
-	}
-	return body
-}

@@ -1,0 +1,46 @@
+package analysisutil
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// ConsumerName returns a consumer expression as the source writes it ("c",
+// "h.consumer"), or "consumer" when it is missing, long or spans lines, for
+// messages that name the receiver.
+func ConsumerName(e ast.Expr) string {
+	if e == nil {
+		return "consumer"
+	}
+	s := types.ExprString(e)
+	if len(s) > 30 || strings.ContainsAny(s, "\n(") {
+		return "consumer"
+	}
+	return s
+}
+
+// EnclosingFuncBody returns the body of the innermost function declaration or
+// literal of files around pos, or nil.
+func EnclosingFuncBody(files []*ast.File, pos token.Pos) *ast.BlockStmt {
+	var body *ast.BlockStmt
+	for _, f := range files {
+		if pos < f.FileStart || pos > f.FileEnd {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil || pos < n.Pos() || pos >= n.End() {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				body = n.Body
+			case *ast.FuncLit:
+				body = n.Body
+			}
+			return true
+		})
+	}
+	return body
+}
