@@ -35,11 +35,11 @@ func (o Offset) String() string { return "" }
 
 // TopicPartition is a topic partition with an offset.
 type TopicPartition struct {
-	Topic       *string
-	Partition   int32
-	Offset      Offset
-	Metadata    *string
-	Error       error
+	Topic     *string
+	Partition int32
+	Offset    Offset
+	Metadata  *string
+	Error     error
 }
 
 // ErrorCode is a librdkafka error code.
