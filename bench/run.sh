@@ -17,8 +17,9 @@
 # Each configuration runs once unmeasured (warms the build cache and go list),
 # then the runs interleave the configurations. go vet caches a tool's results by
 # the tool's build ID, so every vet run uses a fresh copy of the binary with a
-# distinct trailing byte string: the vet analysis reruns, the compiled export
-# data of the dependencies stays cached, as in a developer's edit-vet loop.
+# trailing byte string unique to the run (sequence, PID, time): the vet analysis
+# reruns on every package and dependency, the compiled export
+# data of the dependencies stays cached (a CI run with a warm build cache).
 # BENCH_WORK=DIR keeps the work tree (default: a temporary directory).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -54,7 +55,7 @@ run() {
 	if [ "$mode" = vet ]; then
 		seq=$((seq + 1))
 		cp "$bin" "$work/vettools/$tool.$seq"
-		printf 'bench run %s' "$seq" >>"$work/vettools/$tool.$seq"
+		printf 'bench run %s %s %s' "$seq" "$$" "$(date +%s%N)" >>"$work/vettools/$tool.$seq"
 		cmd=(go vet "-vettool=$work/vettools/$tool.$seq" $flag $pkgs)
 	else
 		cmd=("$bin" $flag $pkgs)
