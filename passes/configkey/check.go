@@ -55,7 +55,7 @@ func (ck *checker) check(e *entry) {
 		ck.report(e.w.key.Pos(), e.w.key.End(), categoryRole,
 			fmt.Sprintf("%s property %q set on %s (librdkafka ignores it with a warning)", other, key, client), nil)
 	}
-	if p.deprecated {
+	if p.deprecated && !(deprecatedSince2x[key] && allV1(e.clients)) {
 		ck.deprecated(e, p)
 	}
 	if !ck.checkValueType(e, p) {
@@ -92,6 +92,17 @@ func (ck *checker) unknown(e *entry, names []string) {
 	}
 	msg += fmt.Sprintf(" (%s: %s)", where, consequence(e.clients))
 	ck.report(e.w.key.Pos(), e.w.key.End(), categoryUnknown, msg, fix)
+}
+
+// deprecatedSince2x are the properties the table (librdkafka 2.x) marks deprecated
+// that librdkafka 1.9.2, the last one a v1 release bundles, took without a warning
+// (its property descriptions carry no deprecation; the real-code sweep found them
+// in confluent-kafka-go v1.8.2's own examples). v1 code is not told about them.
+var deprecatedSince2x = map[string]bool{
+	"api.version.request":     true,
+	"api.version.fallback.ms": true,
+	"broker.version.fallback": true,
+	"ssl.engine.location":     true,
 }
 
 // deprecated reports a deprecated property, with its replacement when the table

@@ -13,7 +13,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), configkey.Analyzer, "configkey/v1", "configkey/v2", "configkey/gopkgin")
+	analysistest.Run(t, testutil.TestData(t), configkey.Analyzer, "configkey/v1", "configkey/v2", "configkey/gopkgin", "configkey/sweep_confluent_kafka_go_v1_8_2")
 }
 
 func TestFix(t *testing.T) {

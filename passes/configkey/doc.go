@@ -63,6 +63,9 @@
 //   - unknown keys without a near suggestion on v1 libraries, whose librdkafka may
 //     know properties v2.11.1 removed; properties only newer librdkafka versions
 //     know are accepted on every version;
+//   - on v1 libraries, properties deprecated only in librdkafka 2.x
+//     (api.version.request, api.version.fallback.ms, broker.version.fallback,
+//     ssl.engine.location): the librdkafka 1.x that v1 bundles takes them silently;
 //   - producer/consumer mismatches when the map reaches clients of both kinds;
 //   - non-numeric strings for integer properties (librdkafka maps some names to
 //     numbers, like "all" for acks), properties set through a dedicated librdkafka

@@ -24,7 +24,7 @@ func setKeyAndSet() {
 	m.SetKey(storeKey, off)
 	m.Set("enable.auto.commit=true")
 	m["auto.commit.interval.ms"] = 1000
-	kafka.NewConsumer(&m) // config: complete {auto.commit.interval.ms=1000 enable.auto.commit=true enable.auto.offset.store=false group.id=g}
+	kafka.NewConsumer(&m)                // config: complete {auto.commit.interval.ms=1000 enable.auto.commit=true enable.auto.offset.store=false group.id=g}
 	m.SetKey("session.timeout.ms", 6000) // after the call: irrelevant to it
 }
 

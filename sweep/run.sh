@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Real-code sweep: runs kafkalint over every package (tests included) of the
+# modules pinned in a manifest and records, per module, the packages analysed,
+# wall and CPU time, peak RSS, the reports and anything that is not a report
+# (a panic, an analyzer error). See sweep/RESULTS.md for the verdicts.
+#
+#   bash sweep/run.sh                 # sweep/modules.txt; downloads through the Go module proxy
+#   bash sweep/run.sh --smoke         # sweep/smoke.txt: an offline fixture module (what CI runs)
+#   bash sweep/run.sh FILE            # another manifest
+#
+# Manifest lines: "TARGET [skip=PKG,...] [get=MOD@VER,...] # why". TARGET is
+# module@version, fetched into a throw-away module that requires it (so the
+# target's own replace directives do not apply, as for any user of it), or a
+# directory (./path, relative to the repository) analysed in place. skip= drops
+# packages (path suffixes) that cannot build anywhere; get= pins dependencies
+# that a target without a go.mod does not name. SWEEP_WORK=DIR keeps the work
+# tree (default: a temporary directory). Exit status 1 if any run had an error.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+manifest=$repo/sweep/modules.txt
+case "${1:-}" in
+--smoke) manifest=$repo/sweep/smoke.txt ;;
+"") ;;
+*) manifest=$1 ;;
+esac
+work=${SWEEP_WORK:-$(mktemp -d)}
+mkdir -p "$work/bin" "$work/mods" "$work/reports"
+(cd "$repo" && go build -o "$work/bin/" ./cmd/kafkalint ./bench/measure)
+export GOWORK=off GOFLAGS=-mod=mod
+
+failed=0
+printf '| target | packages | wall | CPU | peak RSS | reports | errors |\n|---|---:|---:|---:|---:|---:|---:|\n' >"$work/summary.md"
+while read -r line; do
+	line=${line%%#*}
+	set -- $line
+	[ $# -gt 0 ] || continue
+	target=$1
+	shift
+	skip="" get=""
+	for kv in "$@"; do
+		case $kv in
+		skip=*) skip=${kv#skip=} ;;
+		get=*) get=${kv#get=} ;;
+		*) echo "sweep: bad field $kv in $manifest" >&2 && exit 2 ;;
+		esac
+	done
+	name=$(echo "$target" | tr '/@' '__')
+	if [[ $target == ./* ]]; then
+		dir=$repo/$target
+		pattern=./...
+	else
+		dir=$work/mods/$name
+		mkdir -p "$dir"
+		printf 'module sweep.local/target\n\ngo 1.26.0\n' >"$dir/go.mod"
+		(cd "$dir" && go get "$target" ${get//,/ } 2>"$dir/get.log") || {
+			echo "sweep: cannot fetch $target (see $dir/get.log)" >&2
+			failed=1
+			continue
+		}
+		pattern=${target%@*}/...
+	fi
+	pkgs=$(cd "$dir" && go list -e "$pattern" | { if [ -n "$skip" ]; then grep -v -E "/(${skip//,/|})\$"; else cat; fi; })
+	npkgs=$(echo "$pkgs" | wc -w)
+	out=$work/reports/$name.txt
+	rc=0
+	(cd "$dir" && "$work/bin/measure" -o "$work/measure.txt" -label "$target" -- "$work/bin/kafkalint" $pkgs) >"$out" 2>&1 || rc=$?
+	m=$(grep "label=$target " "$work/measure.txt" | tail -1)
+	reports=$(grep -c -E '^[^ ]+\.go:[0-9]+:[0-9]+: ' "$out" || true)
+	errors=$(grep -v -c -E '^[^ ]+\.go:[0-9]+:[0-9]+: ' "$out" || true)
+	# kafkalint exits 0 (clean) or 3 (reports); 1 is an error, anything else a crash.
+	if [ "$rc" != 0 ] && [ "$rc" != 3 ] || [ "$errors" != 0 ]; then
+		failed=1
+		echo "sweep: $target: exit $rc, $errors lines that are not reports (see $out)" >&2
+	fi
+	wall=$(echo "$m" | sed -E 's/.*wall=([^ ]+).*/\1/')
+	cpu=$(echo "$m" | sed -E 's/.*cpu=([^ ]+).*/\1/')
+	rss=$(echo "$m" | sed -E 's/.*maxrss=([0-9]+)KiB.*/\1/')
+	printf '| %s | %d | %s | %s | %d MiB | %d | %d |\n' "$target" "$npkgs" "$wall" "$cpu" $((rss / 1024)) "$reports" "$errors" >>"$work/summary.md"
+done <"$manifest"
+cat "$work/summary.md"
+for f in "$work"/reports/*.txt; do
+	[ -s "$f" ] || continue
+	echo
+	echo "## $(basename "$f" .txt)"
+	sed "s#$HOME/go/pkg/mod/##; s#$repo/##" "$f"
+done
+echo
+echo "sweep: work tree $work"
+exit $failed
