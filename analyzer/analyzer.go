@@ -24,3 +24,17 @@ func Analyzers() []*analysis.Analyzer {
 		incrementalassign.Analyzer,
 	}
 }
+
+// NewAnalyzers returns new instances of the suite's analyzers, in the order of Analyzers,
+// with their own flags: an embedder (the golangci-lint plugin) sets options on
+// them without changing the shared analyzers that other drivers in the same
+// process use.
+func NewAnalyzers() []*analysis.Analyzer {
+	return []*analysis.Analyzer{
+		revokecommit.NewAnalyzer(),
+		storeoffset.NewAnalyzer(),
+		configkey.NewAnalyzer(),
+		pollrebalance.NewAnalyzer(),
+		incrementalassign.NewAnalyzer(),
+	}
+}

@@ -203,3 +203,23 @@ func nogoCopy(a *analysis.Analyzer, copies map[*analysis.Analyzer]*analysis.Anal
 	}
 	return &b
 }
+
+// TestNewAnalyzers: NewAnalyzers builds the same suite as Analyzers, in the same
+// order, as distinct instances, so setting a flag on one leaves the other alone.
+func TestNewAnalyzers(t *testing.T) {
+	shared, fresh := analyzer.Analyzers(), analyzer.NewAnalyzers()
+	if len(shared) != len(fresh) {
+		t.Fatalf("NewAnalyzers has %d analyzers, Analyzers %d", len(fresh), len(shared))
+	}
+	for i := range shared {
+		if shared[i].Name != fresh[i].Name || shared[i] == fresh[i] {
+			t.Errorf("analyzer %d: NewAnalyzers gives %q (same instance: %v), Analyzers %q", i, fresh[i].Name, shared[i] == fresh[i], shared[i].Name)
+		}
+	}
+	if err := fresh[0].Flags.Set("allversions", "true"); err != nil {
+		t.Fatal(err)
+	}
+	if v := shared[0].Flags.Lookup("allversions").Value.String(); v != "false" {
+		t.Errorf("setting a flag on a new %s changed the shared one: %s", fresh[0].Name, v)
+	}
+}

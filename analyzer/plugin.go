@@ -84,16 +84,15 @@ type plugin struct {
 // New is the golangci-lint plugin constructor: it decodes the settings, checks
 // every analyzer and flag name in them, sets the flags and selects the analyzers.
 //
-// Options are applied to the suite's analyzers through their Analyzer.Flags,
-// as the kafkalint command line does, after resetting every flag to its
-// default, so the outcome depends only on these settings. golangci-lint builds
-// the plugin once per run.
+// Options are applied through the Analyzer.Flags of new instances of the
+// suite's analyzers, as the kafkalint command line does on the shared ones, so
+// the outcome depends only on these settings.
 func New(settings any) (register.LinterPlugin, error) {
 	s, err := register.DecodeSettings[Settings](settings)
 	if err != nil {
 		return nil, err
 	}
-	all := Analyzers()
+	all := NewAnalyzers() // fresh analyzers: the options set below are this plugin's alone
 	byName := make(map[string]*analysis.Analyzer, len(all))
 	var names []string
 	for _, a := range all {
@@ -118,9 +117,6 @@ func New(settings any) (register.LinterPlugin, error) {
 		if slices.Contains(s.Disable, n) {
 			return nil, fmt.Errorf("kafkalint settings: analyzer %q is in both enable and disable; keep one", n)
 		}
-	}
-	for _, a := range all {
-		a.Flags.VisitAll(func(f *flag.Flag) { _ = f.Value.Set(f.DefValue) })
 	}
 	optNames := make([]string, 0, len(s.Options))
 	for n := range s.Options {

@@ -77,18 +77,31 @@ func TestPluginEnableDisable(t *testing.T) {
 }
 
 func TestPluginOptions(t *testing.T) {
-	allVersions := func() string { return revokecommit.Analyzer.Flags.Lookup("allversions").Value.String() }
-	if _, err := build(t, map[string]any{"revokecommit": map[string]any{"allversions": true}}); err != nil {
+	allVersions := func(as []*analysis.Analyzer) string {
+		for _, a := range as {
+			if a.Name == "revokecommit" {
+				return a.Flags.Lookup("allversions").Value.String()
+			}
+		}
+		t.Fatal("revokecommit not built")
+		return ""
+	}
+	as, err := build(t, map[string]any{"revokecommit": map[string]any{"allversions": true}})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if got := allVersions(); got != "true" {
+	if got := allVersions(as); got != "true" {
 		t.Errorf("revokecommit.allversions = %s after allversions: true", got)
 	}
-	// A later build without the option goes back to the default.
-	if _, err := build(t, map[string]any{}); err != nil {
+	// The plugin's analyzers are its own: the shared ones keep their defaults,
+	// and a later build without the option has the default.
+	if got := revokecommit.Analyzer.Flags.Lookup("allversions").Value.String(); got != "false" {
+		t.Errorf("the plugin changed the shared revokecommit.allversions to %s", got)
+	}
+	if as, err = build(t, map[string]any{}); err != nil {
 		t.Fatal(err)
 	}
-	if got := allVersions(); got != "false" {
+	if got := allVersions(as); got != "false" {
 		t.Errorf("revokecommit.allversions = %s after settings without it, want false", got)
 	}
 }
