@@ -24,8 +24,8 @@ const (
 func CanonicalPath(path string) (string, bool) {
 	if i := strings.LastIndex(path, "/vendor/"); i >= 0 {
 		path = path[i+len("/vendor/"):]
-	} else if strings.HasPrefix(path, "vendor/") {
-		path = path[len("vendor/"):]
+	} else {
+		path = strings.TrimPrefix(path, "vendor/")
 	}
 	switch path {
 	case PathV1, PathV2, PathGopkgV1:

@@ -32,10 +32,11 @@ type source struct {
 	index int
 }
 
+// A paramRef locates a parameter of a declared function; parameters of
+// function literals are found through the callbacks they are registered as.
 type paramRef struct {
-	fn    *types.Func  // nil for a function literal
-	lit   *ast.FuncLit // the literal, if fn is nil
-	index int          // -1 for a receiver
+	fn    *types.Func
+	index int // -1 for a receiver
 }
 
 func newFlow(pass *analysis.Pass, funcs map[*types.Func]*ast.FuncDecl) *flow {
