@@ -1,7 +1,6 @@
 # The README's test command; .ci/run runs it.
-.PHONY: test
-test:
-	go vet ./...
+.PHONY: test lint
+test: lint
 	go test -timeout=40m ./...
 	# A short fuzzing run of the whole suite; a count budget, since duration budgets
 	# can end in "context deadline exceeded" on Go 1.26 (golang/go#75804).
@@ -10,3 +9,10 @@ test:
 	# machinery runs, offline, on a fixture module (README: Benchmark, Real-code sweep).
 	bash sweep/run.sh --smoke >/dev/null
 	bash bench/run.sh --smoke >/dev/null
+
+# go vet, then golangci-lint v2.15.0 with the kafkalint plugin, built from the
+# module proxy, on this repository with its .golangci.yml.
+lint:
+	go vet ./...
+	bash scripts/build-golangci.sh ./bin
+	./bin/custom-gcl run ./...

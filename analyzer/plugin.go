@@ -56,7 +56,7 @@ func (s *Settings) UnmarshalJSON(data []byte) error {
 		default:
 			var opts map[string]any
 			if err = strictUnmarshal(val, &opts); err != nil {
-				err = fmt.Errorf("options of %q must be a map of flag names to values: %v", key, err)
+				err = fmt.Errorf("options of %q must be a map of flag names to values: %w", key, err)
 				break
 			}
 			if s.Options == nil {
@@ -171,7 +171,7 @@ func setFlags(a *analysis.Analyzer, opts map[string]any) error {
 			text = fmt.Sprint(v)
 		}
 		if err := f.Value.Set(text); err != nil {
-			return fmt.Errorf("kafkalint settings: %s.%s: invalid value %q: %v", a.Name, k, text, err)
+			return fmt.Errorf("kafkalint settings: %s.%s: invalid value %q: %w", a.Name, k, text, err)
 		}
 	}
 	return nil

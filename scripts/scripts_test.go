@@ -2,6 +2,7 @@ package scripts_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -68,7 +69,7 @@ func (b *build) binary(t *testing.T, script, binary string) string {
 		cmd.Env = append(os.Environ(), "GOFLAGS=")
 		out, err := cmd.CombinedOutput()
 		if err != nil {
-			b.err = fmt.Errorf("scripts/%s: %v\n%s", script, err, out)
+			b.err = fmt.Errorf("scripts/%s: %w\n%s", script, err, out)
 			return
 		}
 		t.Logf("scripts/%s built %s in %s", script, binary, time.Since(start).Round(time.Second))
@@ -147,8 +148,8 @@ func run(t *testing.T, dir, prog string, args ...string) result {
 	err := cmd.Run()
 	r := result{stdout: stdout.String(), stderr: stderr.String()}
 	if err != nil {
-		ee, ok := err.(*exec.ExitError)
-		if !ok {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
 			t.Fatalf("%s %s: %v", prog, strings.Join(args, " "), err)
 		}
 		r.code = ee.ExitCode()

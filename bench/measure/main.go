@@ -58,8 +58,14 @@ func main() {
 		fmt.Fprintf(os.Stderr, "measure: %v\n", err)
 		os.Exit(2)
 	} else {
-		f.WriteString(line)
-		f.Close()
+		_, werr := f.WriteString(line)
+		if cerr := f.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			fmt.Fprintf(os.Stderr, "measure: %v\n", werr)
+			os.Exit(2)
+		}
 	}
 	os.Exit(code)
 }

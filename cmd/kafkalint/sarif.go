@@ -115,12 +115,17 @@ func runSARIF(out string, args []string, analyzers []*analysis.Analyzer) int {
 			fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
 			return 1
 		}
-		defer f.Close()
 		w = f
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(log); err != nil {
+	err = enc.Encode(log)
+	if f, ok := w.(*os.File); ok && f != os.Stdout {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
 		fmt.Fprintf(os.Stderr, "kafkalint: writing SARIF: %v\n", err)
 		return 1
 	}
@@ -144,7 +149,7 @@ func selected(analyzers []*analysis.Analyzer, fs *flag.FlagSet, enable map[*anal
 	}
 	var keep []*analysis.Analyzer
 	for _, a := range analyzers {
-		if anyTrue && *enable[a] || !anyTrue && !(set[a.Name] && !*enable[a]) {
+		if anyTrue && *enable[a] || !anyTrue && (!set[a.Name] || *enable[a]) {
 			keep = append(keep, a)
 		}
 	}

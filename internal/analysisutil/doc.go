@@ -26,7 +26,7 @@ func MustExtractDoc(content, name string) string {
 func ExtractDoc(content, name string) (string, error) {
 	f, err := parser.ParseFile(token.NewFileSet(), "", content, parser.ParseComments|parser.PackageClauseOnly)
 	if err != nil {
-		return "", fmt.Errorf("analyzer %s: parsing doc: %v", name, err)
+		return "", fmt.Errorf("analyzer %s: parsing doc: %w", name, err)
 	}
 	if f.Doc == nil {
 		return "", fmt.Errorf("analyzer %s: no package doc comment", name)

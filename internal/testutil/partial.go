@@ -1,6 +1,7 @@
 package testutil
 
 import (
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/importer"
@@ -91,7 +92,8 @@ func RunPartial(root string, analyzers []*analysis.Analyzer, src []byte) ([]anal
 	}
 	var typeErrors []types.Error
 	conf := &types.Config{Importer: stubImporter{stubs.std}, Error: func(err error) {
-		if te, ok := err.(types.Error); ok {
+		var te types.Error
+		if errors.As(err, &te) {
 			typeErrors = append(typeErrors, te)
 		}
 	}}

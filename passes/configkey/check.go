@@ -55,7 +55,7 @@ func (ck *checker) check(e *entry) {
 		ck.report(e.w.key.Pos(), e.w.key.End(), categoryRole,
 			fmt.Sprintf("%s property %q set on %s (librdkafka ignores it with a warning)", other, key, client), nil)
 	}
-	if p.deprecated && !(deprecatedSince2x[key] && allV1(e.clients)) {
+	if p.deprecated && (!deprecatedSince2x[key] || !allV1(e.clients)) {
 		ck.deprecated(e, p)
 	}
 	if !ck.checkValueType(e, p) {

@@ -93,11 +93,14 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 			line(0, "}")
 		}
 	}
-	msg := "Commit and invalidate stored offsets before " + calleeName(f.unassign)
-	if f.missing == commit {
+	var msg string
+	switch f.missing {
+	case commit:
 		msg = "Commit offsets before " + calleeName(f.unassign)
-	} else if f.missing == invalidate {
+	case invalidate:
 		msg = "Invalidate stored offsets before " + calleeName(f.unassign)
+	default:
+		msg = "Commit and invalidate stored offsets before " + calleeName(f.unassign)
 	}
 	return analysis.SuggestedFix{
 		Message:   msg,

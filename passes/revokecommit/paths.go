@@ -101,7 +101,7 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 			in[b.Index] = s
 			for _, n := range b.Nodes {
 				for _, call := range callsIn(n) {
-					s |= pc.gen(call, s)
+					s |= pc.gen(call)
 				}
 			}
 			if s != out[b.Index] {
@@ -119,7 +119,7 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 		for _, n := range b.Nodes {
 			for _, call := range callsIn(n) {
 				res.calls = append(res.calls, callState{call, s})
-				s |= pc.gen(call, s)
+				s |= pc.gen(call)
 			}
 		}
 		if len(b.Succs) == 0 && !errorExit[b.Return()] {
@@ -231,7 +231,7 @@ func (pc *pathChecker) isConsumerCall(call *ast.CallExpr, names ...string) bool 
 }
 
 // gen returns the obligations a call meets.
-func (pc *pathChecker) gen(call *ast.CallExpr, before effects) effects {
+func (pc *pathChecker) gen(call *ast.CallExpr) effects {
 	fn, _ := typeutil.Callee(pc.pass.TypesInfo, call).(*types.Func)
 	switch {
 	case fn == nil:

@@ -73,7 +73,7 @@ func Parse(md []byte) (global, topic []Property, err error) {
 		}
 		p, err := parseRow(line)
 		if err != nil {
-			return nil, nil, fmt.Errorf("line %d: %v", i+1, err)
+			return nil, nil, fmt.Errorf("line %d: %w", i+1, err)
 		}
 		if seen[cur][p.Name] {
 			return nil, nil, fmt.Errorf("line %d: property %s listed twice in one table", i+1, p.Name)
