@@ -78,7 +78,9 @@
 //
 // The version is the module version of the linked confluent-kafka-go. Without
 // module information (GOPATH, some Bazel setups) only the v2 import path proves
-// v1.9.0 semantics; the -tags dynamic build is assumed to link the bundled version.
+// v1.9.0 semantics. Builds with -tags dynamic, and every release before v1.4.0
+// (which bundled no librdkafka), link the system librdkafka: kafkalint assumes it
+// is as old as the client, and says which client version its message is about.
 //
 // # Not reported
 //
