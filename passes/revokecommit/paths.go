@@ -48,7 +48,10 @@ type pathChecker struct {
 	funcs     map[*types.Func]*ast.FuncDecl
 	summaries map[*types.Func]*summary
 	busy      map[*types.Func]bool
-	states    map[*ast.BlockStmt]*bodyStates
+	// relevantSet holds the functions of the package that may commit, store or
+	// unassign, computed on first use.
+	relevantSet map[*types.Func]bool
+	states      map[*ast.BlockStmt]*bodyStates
 }
 
 // bodyStates holds, for one function body, the state before each call of interest.
@@ -293,6 +296,11 @@ func (pc *pathChecker) summaryOf(fn *types.Func) *summary {
 	if decl == nil || pc.busy[fn] {
 		return nil // no body, or recursion: assume nothing
 	}
+	if !pc.relevant(fn) {
+		s := new(summary) // commits, invalidates and unassigns nothing: no CFG needed
+		pc.summaries[fn] = s
+		return s
+	}
 	pc.busy[fn] = true
 	defer delete(pc.busy, fn)
 	st := pc.stateBefore(decl.Body)
@@ -303,6 +311,59 @@ func (pc *pathChecker) summaryOf(fn *types.Func) *summary {
 	pc.summaries[fn] = s
 	return s
 }
+
+// relevant reports whether fn, a function of this package, may commit, store
+// or unassign: whether it calls one of the consumer methods the analysis tracks,
+// or a function of another package that has a Summary, directly or through
+// functions of this package. Only relevant functions get a CFG.
+func (pc *pathChecker) relevant(fn *types.Func) bool {
+	if pc.relevantSet == nil {
+		pc.relevantSet = pc.findRelevant()
+	}
+	return pc.relevantSet[fn]
+}
+
+// findRelevant computes relevant for the whole package: the functions that call
+// a tracked method or a summarised function directly, then, to a fixed point,
+// those that call a relevant function of the package.
+func (pc *pathChecker) findRelevant() map[*types.Func]bool {
+	relevant := make(map[*types.Func]bool)
+	calls := make(map[*types.Func][]*types.Func)
+	for fn, decl := range pc.funcs {
+		ast.Inspect(decl.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			callee, _ := typeutil.Callee(pc.pass.TypesInfo, call).(*types.Func)
+			var f Summary
+			switch {
+			case callee == nil:
+			case kafkaapi.IsMethod(callee, "Consumer", tracked...):
+				relevant[fn] = true
+			case pc.funcs[callee] != nil:
+				calls[fn] = append(calls[fn], callee)
+			case callee.Pkg() != nil && callee.Pkg() != pc.pass.Pkg && pc.pass.ImportObjectFact(callee, &f):
+				relevant[fn] = true
+			}
+			return true
+		})
+	}
+	for changed := true; changed; {
+		changed = false
+		for fn, callees := range calls {
+			for _, c := range callees {
+				if !relevant[fn] && relevant[c] {
+					relevant[fn], changed = true, true
+				}
+			}
+		}
+	}
+	return relevant
+}
+
+// tracked are the consumer methods whose calls the must-analysis follows.
+var tracked = []string{"Commit", "CommitOffsets", "StoreOffsets", "Unassign", "IncrementalUnassign"}
 
 // unassignsAt returns the Unassigns that a call leads to without all obligations
 // met, given the obligations met before it.

@@ -50,3 +50,23 @@ func helperDoesTheWork(topics []string) {
 		return nil
 	})
 }
+
+// finishInTwoSteps reaches the commit and the invalidation through two helpers.
+func finishInTwoSteps(c *kafka.Consumer, parts []kafka.TopicPartition) {
+	commitOnly(c)
+	invalidateAll(c, parts)
+}
+
+func commitOnly(c *kafka.Consumer) { c.Commit() }
+
+func nestedHelpersDoTheWork(topics []string) {
+	c, _ := kafka.NewConsumer(riskyConfig())
+	c.SubscribeTopics(topics, func(c *kafka.Consumer, ev kafka.Event) error {
+		switch e := ev.(type) {
+		case kafka.RevokedPartitions:
+			finishInTwoSteps(c, e.Partitions)
+			return c.Unassign() // fine: the helpers commit and invalidate
+		}
+		return nil
+	})
+}
