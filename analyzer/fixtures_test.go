@@ -1,0 +1,55 @@
+package analyzer_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/internal/testutil"
+)
+
+// TestFixturesInStep: a pass's gopkg.in fixtures are its v1 fixtures on the
+// other import path. Each file of testdata/src/PASS/gopkgin that has a namesake
+// in testdata/src/PASS/v1 must equal it from its imports on, once the import path
+// is rewritten, so that a case added to one is not forgotten in the other.
+func TestFixturesInStep(t *testing.T) {
+	src := filepath.Join(testutil.TestData(t), "src")
+	dirs, _ := filepath.Glob(filepath.Join(src, "*", "gopkgin"))
+	if len(dirs) == 0 {
+		t.Fatal("no gopkgin fixtures")
+	}
+	compared := 0
+	for _, dir := range dirs {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		for _, f := range files {
+			v1 := filepath.Join(filepath.Dir(dir), "v1", filepath.Base(f))
+			want, err := os.ReadFile(v1)
+			if err != nil {
+				continue // a case of the gopkg.in path only
+			}
+			got, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := fromImports(strings.ReplaceAll(string(got), kafkaapi.PathGopkgV1, kafkaapi.PathV1))
+			if g != fromImports(string(want)) {
+				rel, _ := filepath.Rel(src, f)
+				t.Errorf("%s differs from its v1 namesake beyond the import path", rel)
+			}
+			compared++
+		}
+	}
+	if compared == 0 {
+		t.Fatal("no gopkgin fixture has a v1 namesake")
+	}
+}
+
+// fromImports returns a Go file's text from its first import declaration on.
+func fromImports(s string) string {
+	if i := strings.Index(s, "\nimport "); i >= 0 {
+		return s[i:]
+	}
+	return s
+}
