@@ -44,3 +44,21 @@ func EnclosingFuncBody(files []*ast.File, pos token.Pos) *ast.BlockStmt {
 	}
 	return body
 }
+
+// FuncName returns fn as messages name it: "pkg.Func", or "pkg.Type.Method" for
+// a method.
+func FuncName(fn *types.Func) string {
+	if fn.Pkg() == nil {
+		return fn.Name()
+	}
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		t := types.Unalias(sig.Recv().Type())
+		if p, ok := t.(*types.Pointer); ok {
+			t = types.Unalias(p.Elem())
+		}
+		if n, ok := t.(*types.Named); ok {
+			return fn.Pkg().Name() + "." + n.Obj().Name() + "." + fn.Name()
+		}
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}

@@ -39,7 +39,7 @@ func (r *resolver) consumerAt(call *ast.CallExpr) *Consumer {
 		cfg := f.Config
 		cfg.Pos = call.Pos()
 		sig := fn.Type().(*types.Signature)
-		return &Consumer{Call: call, Via: qualifiedName(fn), Kafka: consumerPkg(sig), Config: &cfg}
+		return &Consumer{Call: call, Via: analysisutil.FuncName(fn), Kafka: consumerPkg(sig), Config: &cfg}
 	}
 	return nil
 }
@@ -57,19 +57,6 @@ func consumerPkg(sig *types.Signature) *types.Package {
 		}
 	}
 	return nil
-}
-
-func qualifiedName(fn *types.Func) string {
-	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
-		t := sig.Recv().Type()
-		if p, ok := types.Unalias(t).(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			return fn.Pkg().Name() + "." + n.Obj().Name() + "." + fn.Name()
-		}
-	}
-	return fn.Pkg().Name() + "." + fn.Name()
 }
 
 // configOf resolves the ConfigMap expression e, as seen at the use site (a
@@ -152,7 +139,7 @@ func (r *resolver) returnedBy(call *ast.CallExpr) *Config {
 		var f ConfigFact
 		if r.pass.ImportObjectFact(fn, &f) {
 			cfg := f.Config
-			cfg.Pos, cfg.Where = call.Pos(), qualifiedName(fn)
+			cfg.Pos, cfg.Where = call.Pos(), analysisutil.FuncName(fn)
 			return cfg.clone()
 		}
 		return unknown(call.Pos())
@@ -199,7 +186,7 @@ func (r *resolver) returnedConfig(fn *types.Func) *Config {
 	if !ok || found == nil {
 		found = nil
 	} else {
-		found.Where = qualifiedName(fn)
+		found.Where = analysisutil.FuncName(fn)
 	}
 	r.memo[fn] = found
 	return found

@@ -6,8 +6,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"sort"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -212,24 +212,7 @@ func (c *checker) add(f *finding) {
 // where describes an Unassign for other packages: "pkg.Func (file.go:12)".
 func (c *checker) where(fn *types.Func, call *ast.CallExpr) string {
 	p := c.pass.Fset.Position(call.Pos())
-	name := fn.Pkg().Name() + "." + fn.Name()
-	if sig := fn.Type().(*types.Signature); sig.Recv() != nil {
-		t := sig.Recv().Type()
-		if ptr, ok := t.(*types.Pointer); ok {
-			t = ptr.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			name = fn.Pkg().Name() + "." + n.Obj().Name() + "." + fn.Name()
-		}
-	}
-	return fmt.Sprintf("%s (%s:%d)", name, baseName(p.Filename), p.Line)
-}
-
-func baseName(path string) string {
-	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
-		return path[i+1:]
-	}
-	return path
+	return fmt.Sprintf("%s (%s:%d)", analysisutil.FuncName(fn), filepath.Base(p.Filename), p.Line)
 }
 
 // risky reports whether a consumer's configuration is proved to have auto commit
