@@ -8,7 +8,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
+	"strings"
 
 	"golang.org/x/tools/go/analysis/multichecker"
 
@@ -16,8 +19,42 @@ import (
 )
 
 func main() {
+	if loadsPackages(os.Args[1:]) {
+		warnWithoutCgo()
+	}
 	if out, args, ok := sarifArgs(os.Args[1:]); ok {
 		os.Exit(runSARIF(out, args, analyzer.Analyzers()))
 	}
 	multichecker.Main(analyzer.Analyzers()...)
+}
+
+// loadsPackages reports whether the command line asks kafkalint to load packages
+// itself, rather than to serve go vet (a .cfg file, -flags, -V) or print help.
+func loadsPackages(args []string) bool {
+	for _, a := range args {
+		switch {
+		case a == "help", strings.HasSuffix(a, ".cfg"), strings.HasPrefix(a, "-V"), a == "-flags":
+			return false
+		}
+	}
+	return len(args) > 0
+}
+
+// warnWithoutCgo prints one line when cgo is off in a module that requires
+// confluent-kafka-go: the library is a cgo package, so without cgo the code that
+// uses it does not type-check and the analyzers skip it, which would otherwise
+// look like a clean result behind a wall of "undefined: kafka.Consumer" errors.
+func warnWithoutCgo() {
+	out, err := exec.Command("go", "env", "CGO_ENABLED", "GOMOD").Output()
+	if err != nil {
+		return // the driver reports what is wrong with the go command
+	}
+	cgo, gomod, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	if strings.TrimSpace(cgo) != "0" || gomod == "" || gomod == os.DevNull {
+		return
+	}
+	if mod, err := os.ReadFile(gomod); err != nil || !strings.Contains(string(mod), "confluentinc/confluent-kafka-go") {
+		return
+	}
+	fmt.Fprintln(os.Stderr, "kafkalint: cgo is off (go env CGO_ENABLED=0), so code using confluent-kafka-go does not type-check and is not analyzed: install a C compiler (gcc) and set CGO_ENABLED=1")
 }

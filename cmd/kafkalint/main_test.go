@@ -73,7 +73,7 @@ func run(t *testing.T, dir string, wantCode int, name string, args ...string) (s
 	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOWORK=off", "GOFLAGS=", "CGO_ENABLED=0")
+	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOWORK=off", "GOFLAGS=")
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()
@@ -100,6 +100,24 @@ func checkReports(t *testing.T, output string) {
 	}
 	if n := strings.Count(output, "in RevokedPartitions handler"); n != len(wantReports) {
 		t.Errorf("%d reports, want %d (the suppressed one must not appear):\n%s", n, len(wantReports), output)
+	}
+}
+
+// TestWarnWithoutCgo: with cgo off, in a module that requires confluent-kafka-go,
+// the command says in one line why the library's users may go unanalyzed.
+func TestWarnWithoutCgo(t *testing.T) {
+	dir := fixture(t)
+	cmd := exec.Command(bin, "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOWORK=off", "GOFLAGS=", "CGO_ENABLED=0")
+	out, _ := cmd.CombinedOutput() // the stub needs no cgo: the reports follow
+	first, _, _ := strings.Cut(string(out), "\n")
+	if !strings.HasPrefix(first, "kafkalint: cgo is off (go env CGO_ENABLED=0)") || !strings.Contains(first, "set CGO_ENABLED=1") {
+		t.Errorf("first line of output with CGO_ENABLED=0 is %q, want the cgo warning", first)
+	}
+	// With cgo on (the other tests), no warning.
+	if _, stderr := run(t, dir, 3, bin, "./..."); strings.Contains(stderr, "cgo is off") {
+		t.Errorf("cgo warning with cgo on:\n%s", stderr)
 	}
 }
 
