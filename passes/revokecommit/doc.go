@@ -89,6 +89,8 @@
 //   - library versions v1.9.0 and later, unless -revokecommit.allversions is set;
 //   - paths inside an "if c.AssignmentLost()" branch: a lost assignment cannot be
 //     committed, and other members already own the partitions;
+//   - handlers of events from Poll on v1.6.1 and later, which never runs them
+//     (Poll returns no rebalance events there; pollrebalance reports the dead case);
 //   - Unassign outside a RevokedPartitions handler (for example before Close), and
 //     handlers the analysis cannot attribute to a RevokedPartitions case, such as
 //     the default case of a switch or code behind an interface call;

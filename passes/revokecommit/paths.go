@@ -114,6 +114,7 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 	}
 	errorExit := errorReturns(body)
 	res := &bodyStates{exit: done}
+	exits := 0
 	for _, b := range g.Blocks {
 		if !b.Live {
 			continue
@@ -127,7 +128,11 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 		}
 		if len(b.Succs) == 0 && !errorExit[b.Return()] {
 			res.exit &= s
+			exits++
 		}
+	}
+	if exits == 0 {
+		res.exit = 0 // never returns normally: claim nothing for callers
 	}
 	sort.Slice(res.calls, func(i, j int) bool { return res.calls[i].call.Pos() < res.calls[j].call.Pos() })
 	pc.states[body] = res

@@ -10,6 +10,7 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
@@ -122,6 +123,9 @@ func (c *checker) regions() []*region {
 			continue // an assignment handler, a bare assertion, or code at package level
 		}
 		seen[h.Body] = true
+		if c.neverRuns(h, body) {
+			continue // dead code, which pollrebalance reports: nothing to commit there
+		}
 		r := &region{body: body, node: h.Body}
 		r.decl, _ = h.Func.(*ast.FuncDecl)
 		if h.Event != nil {
@@ -130,6 +134,53 @@ func (c *checker) regions() []*region {
 		regions = append(regions, r)
 	}
 	return regions
+}
+
+// neverRuns reports whether handler h tests events from Poll on a library
+// version that never returns rebalance events from Poll (v1.6.1 and later,
+// kafka-facts.md §4): the event comes straight from a Poll call, or from a
+// variable of the function whose every assignment is a Poll call.
+func (c *checker) neverRuns(h *rebalance.Handler, body *ast.BlockStmt) bool {
+	var polls []*ast.CallExpr
+	switch x := ast.Unparen(h.Subject).(type) {
+	case *ast.CallExpr:
+		polls = append(polls, x)
+	case *ast.Ident:
+		v, ok := c.pass.TypesInfo.Uses[x].(*types.Var)
+		if !ok {
+			return false
+		}
+		ok = true
+		ast.Inspect(body, func(n ast.Node) bool {
+			as, isAssign := n.(*ast.AssignStmt)
+			if !isAssign {
+				return ok
+			}
+			for i, lhs := range as.Lhs {
+				if id, isID := lhs.(*ast.Ident); isID && c.pass.TypesInfo.ObjectOf(id) == v {
+					call, isCall := ast.Unparen(as.Rhs[min(i, len(as.Rhs)-1)]).(*ast.CallExpr)
+					if !isCall || len(as.Rhs) != len(as.Lhs) {
+						ok = false
+					} else {
+						polls = append(polls, call)
+					}
+				}
+			}
+			return ok
+		})
+		if !ok {
+			return false
+		}
+	default:
+		return false
+	}
+	for _, call := range polls {
+		fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+		if !kafkaapi.IsMethod(fn, "Consumer", "Poll") || !c.kc.Version(fn.Pkg()).AtLeastV(kafkaapi.V1_6_1) {
+			return false
+		}
+	}
+	return len(polls) > 0
 }
 
 // within reports whether pos lies inside n.

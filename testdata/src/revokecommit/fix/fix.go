@@ -11,7 +11,12 @@ import (
 var risky = &kafka.ConfigMap{"group.id": "g", "enable.auto.offset.store": false}
 
 func newConsumer() *kafka.Consumer {
-	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g", "enable.auto.offset.store": false})
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{
+		"group.id":                        "g",
+		"enable.auto.offset.store":        false,
+		"go.events.channel.enable":        true,
+		"go.application.rebalance.enable": true,
+	})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -32,12 +37,13 @@ func callbackReturnsError(topics []string) {
 	})
 }
 
-// pollLoop: the function returns nothing and the Unassign's error is ignored, so
-// are the inserted calls'.
-func pollLoop() {
+// eventsLoop: the function returns nothing and the Unassign's error is ignored, so
+// are the inserted calls'. (A Poll loop would never see the event: Poll returns
+// no rebalance events since v1.6.1.)
+func eventsLoop() {
 	consumer := newConsumer()
-	for {
-		switch e := consumer.Poll(100).(type) {
+	for ev := range consumer.Events() {
+		switch e := ev.(type) {
 		case kafka.RevokedPartitions:
 			consumer.Unassign() // want `consumer\.Unassign in RevokedPartitions handler is not preceded on every path by a commit and an invalidation`
 		case *kafka.Message:
@@ -49,8 +55,7 @@ func pollLoop() {
 // checkedUnassign: errors are handled the way the Unassign's own error is.
 func checkedUnassign() {
 	consumer := newConsumer()
-	for {
-		ev := consumer.Poll(100)
+	for ev := range consumer.Events() {
 		if e, ok := ev.(kafka.RevokedPartitions); ok {
 			if err := consumer.IncrementalUnassign(e.Partitions); err != nil { // want `consumer\.IncrementalUnassign in RevokedPartitions handler is not preceded on every path by a commit and an invalidation`
 				log.Printf("unassign: %v", err)

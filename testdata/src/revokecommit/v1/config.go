@@ -65,13 +65,13 @@ func unknownValue(topics []string) {
 }
 
 func setString() {
-	cfg := &kafka.ConfigMap{"group.id": "g"}
+	cfg := &kafka.ConfigMap{"group.id": "g", "go.events.channel.enable": true, "go.application.rebalance.enable": true}
 	cfg.Set("enable.auto.offset.store=false")
 	c, _ := kafka.NewConsumer(cfg)
-	for {
-		switch ev := c.Poll(100).(type) {
+	for ev := range c.Events() {
+		switch e := ev.(type) {
 		case kafka.RevokedPartitions:
-			c.IncrementalUnassign(ev.Partitions) // want `c\.IncrementalUnassign in RevokedPartitions handler`
+			c.IncrementalUnassign(e.Partitions) // want `c\.IncrementalUnassign in RevokedPartitions handler`
 		}
 	}
 }

@@ -14,3 +14,19 @@ func Run(topics []string) {
 		return nil
 	})
 }
+
+// PollLoop: before v1.6.1, Poll returns rebalance events when the application
+// takes rebalancing over (go.application.rebalance.enable) without a callback, so
+// this handler runs and is reported.
+func PollLoop() {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g", "enable.auto.offset.store": false, "go.application.rebalance.enable": true})
+	c.Subscribe("t", nil)
+	for {
+		switch e := c.Poll(100).(type) {
+		case kafka.AssignedPartitions:
+			c.Assign(e.Partitions)
+		case kafka.RevokedPartitions:
+			c.Unassign() // want `c\.Unassign in RevokedPartitions handler is not preceded on every path by a commit and an invalidation of stored offsets \(on v1\.4\.0 stored offsets survive Unassign`
+		}
+	}
+}
