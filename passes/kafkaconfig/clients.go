@@ -21,28 +21,34 @@ var clientFuncs = []string{"NewConsumer", "NewProducer", "NewAdminClient"}
 
 // Clients returns every direct call of a client constructor in the package, in
 // source order, with its configuration resolved as for Consumers (so entries set
-// in this package carry positions). It does the work on demand: only passes that
-// check producers and admin clients too pay for it.
+// in this package carry positions). Consumers come from Consumers; producers and
+// admin clients are resolved on demand, so only passes that check them pay for it.
 func (r *Result) Clients() []*Client {
-	if len(r.Kafka) == 0 || r.pass == nil {
+	if r.resolver == nil {
 		return nil // does not use the library
 	}
-	res := &resolver{pass: r.pass, funcs: funcDecls(r.pass), memo: make(map[*types.Func]*Config), busy: make(map[*types.Func]bool)}
 	var clients []*Client
-	for _, file := range r.pass.Files {
+	for _, file := range r.resolver.pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok || len(call.Args) != 1 {
 				return true
 			}
-			fn := calleeFunc(r.pass.TypesInfo, call)
+			fn := calleeFunc(r.resolver.pass.TypesInfo, call)
 			if fn == nil {
 				return true
 			}
 			for _, name := range clientFuncs {
-				if kafkaapi.IsFunc(fn, name) {
-					clients = append(clients, &Client{Call: call, Func: name, Kafka: fn.Pkg(), Config: res.configOf(call.Args[0], call)})
+				if !kafkaapi.IsFunc(fn, name) {
+					continue
 				}
+				cl := &Client{Call: call, Func: name, Kafka: fn.Pkg()}
+				if c := r.ConsumerAt(call); c != nil {
+					cl.Config = c.Config // resolved already by run
+				} else {
+					cl.Config = r.resolver.configOf(call.Args[0], call)
+				}
+				clients = append(clients, cl)
 			}
 			return true
 		})

@@ -73,7 +73,7 @@ type Result struct {
 	Consumers []*Consumer
 	versions  map[*types.Package]kafkaapi.Version
 	flow      *flow
-	pass      *analysis.Pass
+	resolver  *resolver // kept for Clients, which resolves more calls on demand
 }
 
 // Version returns what is known of the version of the library package kafkaPkg.
@@ -95,7 +95,7 @@ func (r *Result) ConsumerAt(call *ast.CallExpr) *Consumer {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	res := &Result{pass: pass, versions: make(map[*types.Package]kafkaapi.Version)}
+	res := &Result{versions: make(map[*types.Package]kafkaapi.Version)}
 	if kafkaapi.IsKafkaPackage(pass.Pkg) {
 		exportVersion(pass)
 		return res, nil
@@ -114,6 +114,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r := &resolver{pass: pass, funcs: funcDecls(pass), memo: make(map[*types.Func]*Config), busy: make(map[*types.Func]bool)}
 	res.flow = newFlow(pass, r.funcs)
+	res.resolver = r
 	for _, file := range pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
@@ -175,6 +176,15 @@ func position(fset *token.FileSet, pos token.Pos) string {
 func calleeFunc(info *types.Info, call *ast.CallExpr) *types.Func {
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	return fn
+}
+
+// FuncDecls maps the package's functions and methods that have a body to their
+// declarations (nil when the package does not use the library).
+func (r *Result) FuncDecls() map[*types.Func]*ast.FuncDecl {
+	if r.resolver == nil {
+		return nil
+	}
+	return r.resolver.funcs
 }
 
 // ConsumersOf returns the consumers that e, an expression of type *kafka.Consumer,

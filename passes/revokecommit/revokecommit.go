@@ -90,20 +90,11 @@ func run(pass *analysis.Pass, allVersions bool) {
 		handlers:    make(map[*types.Func][]UnassignSite),
 		pc: &pathChecker{
 			pass:      pass,
-			funcs:     make(map[*types.Func]*ast.FuncDecl),
+			funcs:     kc.FuncDecls(),
 			summaries: make(map[*types.Func]*summary),
 			busy:      make(map[*types.Func]bool),
 			states:    make(map[*ast.BlockStmt]*bodyStates),
 		},
-	}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					c.pc.funcs[fn] = fd
-				}
-			}
-		}
 	}
 	for _, r := range c.regions() {
 		c.checkRegion(r)
