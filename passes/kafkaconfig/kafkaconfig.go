@@ -9,7 +9,6 @@ import (
 	"go/types"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -17,6 +16,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
 
 // Analyzer resolves consumer construction sites, configurations and the library version.
@@ -72,8 +72,11 @@ type Result struct {
 	Kafka     []*types.Package
 	Consumers []*Consumer
 	versions  map[*types.Package]kafkaapi.Version
-	flow      *flow
 	resolver  *resolver // kept for Clients, which resolves more calls on demand
+	info      *types.Info
+	graph     *valueflow.Graph       // the package in SSA form, built on first use
+	byLparen  map[token.Pos]*Consumer // Consumers by the position of the call's "("
+	subscribe []*ast.CallExpr         // Subscribe/SubscribeTopics calls with a callback
 }
 
 // Version returns what is known of the version of the library package kafkaPkg.
@@ -113,8 +116,10 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	r := &resolver{pass: pass, funcs: funcDecls(pass), memo: make(map[*types.Func]*Config), busy: make(map[*types.Func]bool)}
-	res.flow = newFlow(pass, r.funcs)
 	res.resolver = r
+	res.info = pass.TypesInfo
+	res.graph = valueflow.New(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, len(pass.TypeErrors) > 0)
+	res.byLparen = make(map[token.Pos]*Consumer)
 	for _, file := range pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
@@ -124,6 +129,10 @@ func run(pass *analysis.Pass) (any, error) {
 			if c := r.consumerAt(call); c != nil {
 				c.Version = res.Version(c.Kafka)
 				res.Consumers = append(res.Consumers, c)
+				res.byLparen[call.Lparen] = c
+			}
+			if fn := calleeFunc(pass.TypesInfo, call); len(call.Args) == 2 && kafkaapi.IsMethod(fn, "Consumer", kafkaapi.Subscribe...) {
+				res.subscribe = append(res.subscribe, call)
 			}
 			return true
 		})
@@ -187,35 +196,10 @@ func (r *Result) FuncDecls() map[*types.Func]*ast.FuncDecl {
 	return r.resolver.funcs
 }
 
-// ConsumersOf returns the consumers that e, an expression of type *kafka.Consumer,
-// may hold, and whether every source of e was followed (false: part of it comes
-// from where the analysis cannot see, such as another package or a dynamic call).
-func (r *Result) ConsumersOf(e ast.Expr) ([]*Consumer, bool) {
-	return r.flow.trace(e, r)
-}
-
-// Subscriptions returns the Subscribe/SubscribeTopics calls of the package that
-// register fn, or the function literal lit, as their rebalance callback.
-func (r *Result) Subscriptions(fn *types.Func, lit *ast.FuncLit) []*ast.CallExpr {
-	return r.flow.Subscriptions(fn, lit)
-}
-
 // SubscribeCalls returns every Subscribe/SubscribeTopics call of the package with
-// a rebalance callback argument.
-func (r *Result) SubscribeCalls() []*ast.CallExpr {
-	if r.flow == nil {
-		return nil
-	}
-	var calls []*ast.CallExpr
-	seen := make(map[*ast.CallExpr]bool)
-	for _, cs := range r.flow.subscribe {
-		for _, c := range cs {
-			if !seen[c] {
-				seen[c] = true
-				calls = append(calls, c)
-			}
-		}
-	}
-	sort.Slice(calls, func(i, j int) bool { return calls[i].Pos() < calls[j].Pos() })
-	return calls
-}
+// a rebalance callback argument, in source order.
+func (r *Result) SubscribeCalls() []*ast.CallExpr { return r.subscribe }
+
+// Graph returns the package's value-flow graph (nil when the package does not
+// use the library): passes trace values other than consumers with it.
+func (r *Result) Graph() *valueflow.Graph { return r.graph }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
@@ -383,50 +384,41 @@ func (r *resolver) exportFacts(res *Result) {
 	}
 }
 
-// returnedConsumer returns the consumer a function returns when every return
-// statement that returns a consumer returns the same construction site.
+// returnedConsumer returns the consumer a function returns when every value it
+// returns as a *kafka.Consumer (other than nil) is the same construction site.
 func (r *resolver) returnedConsumer(decl *ast.FuncDecl, res *Result) *Consumer {
-	var found *Consumer
-	ok := true
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			for _, e := range n.Results {
-				tv, has := r.pass.TypesInfo.Types[e]
-				if !has {
-					continue
-				}
-				index := -1
-				if tuple, ok := tv.Type.(*types.Tuple); ok {
-					// return kafka.NewConsumer(cfg)
-					for i := 0; i < tuple.Len(); i++ {
-						if kafkaapi.IsConsumer(tuple.At(i).Type()) {
-							index = i
-						}
-					}
-					if index < 0 {
-						continue
-					}
-				} else if !kafkaapi.IsConsumer(tv.Type) {
-					continue
-				}
-				if id, isNil := e.(*ast.Ident); isNil && id.Name == "nil" {
-					continue // the error path
-				}
-				sites, traced := res.flow.traceSource(source{e, index}, res)
-				if !traced || len(sites) != 1 || (found != nil && found != sites[0]) {
-					ok = false
-					continue
-				}
-				found = sites[0]
-			}
-		}
-		return true
-	})
+	fn, ok := r.pass.TypesInfo.Defs[decl.Name].(*types.Func)
 	if !ok {
 		return nil
+	}
+	results := fn.Signature().Results()
+	index := -1
+	for i := 0; i < results.Len(); i++ {
+		if kafkaapi.IsConsumer(results.At(i).Type()) {
+			index = i
+		}
+	}
+	if index < 0 {
+		return nil // returns no consumer: no SSA needed
+	}
+	sfn := res.graph.Func(decl)
+	if sfn == nil {
+		return nil
+	}
+	var found *Consumer
+	for _, b := range sfn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || index >= len(ret.Results) {
+			continue
+		}
+		sites, traced := res.consumersOfValue(ret.Results[index], 0)
+		if len(sites) == 0 && traced {
+			continue // nil: the error path
+		}
+		if !traced || len(sites) != 1 || (found != nil && found != sites[0]) {
+			return nil
+		}
+		found = sites[0]
 	}
 	return found
 }

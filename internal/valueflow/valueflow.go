@@ -1,0 +1,420 @@
+// Package valueflow answers "where can this value come from" for one package that
+// uses confluent-kafka-go, on the go/ssa form of that package.
+//
+// The SSA form is built on first use and only for the package being analysed:
+// never through buildssa, which would build it for every package of the program,
+// Kafka or not (see DESIGN.md, Cost). Imported packages are created from their
+// types only, so calls into them are the ends of a trace.
+//
+// # What is traced
+//
+// Copies, phi nodes (a variable assigned on several branches), interface
+// conversions and type assertions, results of calls of the package's functions
+// and of function values and closures (through their return statements), loads of
+// local variables, captured variables, struct fields (by field, anywhere in the
+// package) and unexported package variables, and parameters (to the arguments of
+// every call of the function in the package, direct or through a function value,
+// and to the receiver of Subscribe/SubscribeTopics for a rebalance callback's
+// *Consumer parameter).
+//
+// # The policy for what is not traced
+//
+// A trace returns the roots it reached and whether it is complete. It is
+// incomplete when a value may come from where the package cannot see: a parameter
+// of a function other packages can call, a field other packages can set (an
+// exported field), a package variable of another package or an exported one,
+// a slice or map element, a channel, or a call through an interface method. The
+// boundary values themselves are returned as roots, so that passes can carry a
+// verdict to the caller as a fact. Every analyzer uses the same policy: a report
+// needs a traced root that proves it (a "may" that is certain on one path); an
+// untraced part never makes a report and never excuses one by itself.
+package valueflow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+)
+
+// maxSteps bounds the work of one trace; a trace that reaches it is incomplete.
+const maxSteps = 4000
+
+// A Graph is the SSA form of one package with the indexes that traces use.
+type Graph struct {
+	fset  *token.FileSet
+	pkg   *types.Package
+	files []*ast.File
+	info  *types.Info
+	// broken is set when the package has type errors (go/ssa needs well-typed
+	// code) or when building it failed: every trace is then incomplete.
+	broken bool
+
+	built bool
+	spkg  *ssa.Package
+
+	funcs    []*ssa.Function                         // the package's functions, literals and wrappers
+	byAST    map[ast.Node]*ssa.Function              // *ast.FuncDecl, *ast.FuncLit -> function
+	calls    map[token.Pos][]ssa.CallInstruction     // call instructions by the position of "("
+	exprs    map[ast.Expr]ssa.Value                  // receivers and arguments of calls
+	fields   map[*types.Var][]ssa.Value              // values stored into each field
+	globals  map[*ssa.Global][]ssa.Value             // values stored into package variables
+	static   map[*ssa.Function][]ssa.CallInstruction // direct calls of each function
+	dynamic  []ssa.CallInstruction                   // calls through function values
+	dynIndex map[*ssa.Function][]ssa.CallInstruction // dynamic calls by the functions they may call
+	escapes  map[*ssa.Function]bool                  // functions other code may call
+	subs     map[*ssa.Function][]*ssa.CallCommon     // rebalance callbacks -> Subscribe calls
+	closures map[*ssa.Function][]*ssa.MakeClosure    // closures of each function literal
+	indexing bool                                    // building dynIndex: parameters follow direct calls only
+	roots    map[ssa.Value]*Trace                    // memo
+	busy     map[ssa.Value]bool                      // traces in progress
+}
+
+// New returns the graph of a package; nothing is built until a trace is asked
+// for. hasTypeErrors makes every trace incomplete.
+func New(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types.Info, hasTypeErrors bool) *Graph {
+	return &Graph{fset: fset, pkg: pkg, files: files, info: info, broken: hasTypeErrors || pkg == nil || info == nil}
+}
+
+// A Trace is what a value may come from.
+type Trace struct {
+	Roots    []ssa.Value // values the trace does not look through, in the order found
+	Complete bool        // every source was followed to a root inside the package
+}
+
+func (g *Graph) build() {
+	if g.built {
+		return
+	}
+	g.built = true
+	if g.broken {
+		return
+	}
+	defer func() {
+		if recover() != nil {
+			// go/ssa asserts on code it cannot build; a package it cannot
+			// build is one we know nothing about, not a crash of the linter.
+			g.broken = true
+		}
+	}()
+	prog := ssa.NewProgram(g.fset, 0)
+	seen := make(map[*types.Package]bool)
+	var create func(p *types.Package)
+	create = func(p *types.Package) {
+		if seen[p] {
+			return
+		}
+		seen[p] = true
+		for _, q := range p.Imports() {
+			create(q)
+		}
+		if p != g.pkg {
+			prog.CreatePackage(p, nil, nil, true)
+		}
+	}
+	create(g.pkg)
+	g.spkg = prog.CreatePackage(g.pkg, g.files, g.info, false)
+	g.spkg.Build()
+	g.index()
+}
+
+// index records what traces look up: calls, stores, and uses of functions as values.
+func (g *Graph) index() {
+	g.byAST = make(map[ast.Node]*ssa.Function)
+	g.calls = make(map[token.Pos][]ssa.CallInstruction)
+	g.exprs = make(map[ast.Expr]ssa.Value)
+	g.fields = make(map[*types.Var][]ssa.Value)
+	g.globals = make(map[*ssa.Global][]ssa.Value)
+	g.static = make(map[*ssa.Function][]ssa.CallInstruction)
+	g.escapes = make(map[*ssa.Function]bool)
+	g.subs = make(map[*ssa.Function][]*ssa.CallCommon)
+	g.roots = make(map[ssa.Value]*Trace)
+	g.busy = make(map[ssa.Value]bool)
+	g.closures = make(map[*ssa.Function][]*ssa.MakeClosure)
+
+	seen := make(map[*ssa.Function]bool)
+	var queue []*ssa.Function
+	add := func(fn *ssa.Function) {
+		if fn != nil && !seen[fn] && len(fn.Blocks) > 0 && (fn.Pkg == g.spkg || fn.Synthetic != "") {
+			seen[fn] = true
+			queue = append(queue, fn)
+		}
+	}
+	for _, m := range g.spkg.Members {
+		switch m := m.(type) {
+		case *ssa.Function:
+			add(m)
+		case *ssa.Type:
+			for _, t := range []types.Type{m.Type(), types.NewPointer(m.Type())} {
+				ms := g.spkg.Prog.MethodSets.MethodSet(t)
+				for i := 0; i < ms.Len(); i++ {
+					if f := g.spkg.Prog.MethodValue(ms.At(i)); f != nil && f.Pkg == g.spkg {
+						add(f)
+					}
+				}
+			}
+		}
+	}
+	astCalls := make(map[token.Pos]*ast.CallExpr)
+	for _, f := range g.files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok {
+				astCalls[c.Lparen] = c
+			}
+			return true
+		})
+	}
+	for len(queue) > 0 {
+		fn := queue[0]
+		queue = queue[1:]
+		g.funcs = append(g.funcs, fn)
+		if syn := fn.Syntax(); syn != nil && fn.Synthetic == "" {
+			g.byAST[syn] = fn
+		}
+		for _, anon := range fn.AnonFuncs {
+			add(anon)
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				g.indexInstr(instr, astCalls, add)
+			}
+		}
+	}
+}
+
+func (g *Graph) indexInstr(instr ssa.Instruction, astCalls map[token.Pos]*ast.CallExpr, add func(*ssa.Function)) {
+	switch in := instr.(type) {
+	case *ssa.MakeClosure:
+		if fn, ok := in.Fn.(*ssa.Function); ok {
+			g.closures[fn] = append(g.closures[fn], in)
+		}
+	case *ssa.Store:
+		switch addr := in.Addr.(type) {
+		case *ssa.FieldAddr:
+			if f := fieldOf(addr.X.Type(), addr.Field, true); f != nil {
+				g.fields[f] = append(g.fields[f], in.Val)
+			}
+		case *ssa.Global:
+			g.globals[addr] = append(g.globals[addr], in.Val)
+		}
+	case ssa.CallInstruction:
+		c := in.Common()
+		g.calls[c.Pos()] = append(g.calls[c.Pos()], in)
+		if callee := c.StaticCallee(); callee != nil {
+			g.static[callee] = append(g.static[callee], in)
+			add(callee)
+		} else if !c.IsInvoke() {
+			g.dynamic = append(g.dynamic, in)
+		}
+		if ac := astCalls[c.Pos()]; ac != nil {
+			g.indexExprs(ac, c)
+		}
+		g.noteCallback(c)
+	}
+	// Functions used as values: closures, method values, callbacks.
+	var ops [16]*ssa.Value
+	for i, op := range instr.Operands(ops[:0]) {
+		fn := funcOf(*op)
+		if fn == nil {
+			continue
+		}
+		add(fn)
+		if call, ok := instr.(ssa.CallInstruction); ok && i == 0 && !call.Common().IsInvoke() && call.Common().Value == *op {
+			continue // the callee of a direct call
+		}
+		if g.escaping(instr, *op) {
+			g.escapes[fn] = true
+		}
+	}
+}
+
+// funcOf returns the function a function value denotes, or nil.
+func funcOf(v ssa.Value) *ssa.Function {
+	if ct, ok := v.(*ssa.ChangeType); ok {
+		v = ct.X // a literal passed as a named function type (kafka.RebalanceCb)
+	}
+	switch v := v.(type) {
+	case *ssa.Function:
+		return v
+	case *ssa.MakeClosure:
+		return v.Fn.(*ssa.Function)
+	}
+	return nil
+}
+
+// escaping reports whether instr hands the function value v to code the
+// package cannot see, which may then call it with anything.
+func (g *Graph) escaping(instr ssa.Instruction, v ssa.Value) bool {
+	switch in := instr.(type) {
+	case *ssa.MakeClosure:
+		return in.Fn == v // a binding of another closure, or the closure itself: traced by its uses
+	case *ssa.MakeInterface, *ssa.Send, *ssa.MapUpdate:
+		return true
+	case *ssa.Store:
+		switch addr := in.Addr.(type) {
+		case *ssa.FieldAddr:
+			f := fieldOf(addr.X.Type(), addr.Field, true)
+			return f == nil || f.Exported()
+		case *ssa.Global:
+			return addr.Object() == nil || addr.Object().Exported()
+		case *ssa.Alloc:
+			return false
+		}
+		return true
+	case *ssa.Return:
+		return reachableFromOutside(in.Parent())
+	case ssa.CallInstruction:
+		c := in.Common()
+		if callee := c.StaticCallee(); callee != nil && callee.Pkg == g.spkg {
+			return false // traced through the callee's parameter
+		}
+		if isSubscribe(c) && len(c.Args) == 3 && c.Args[2] == v {
+			return false // a rebalance callback: called with the receiver consumer
+		}
+		return true
+	case *ssa.Phi, *ssa.ChangeType:
+		return false
+	}
+	return false
+}
+
+// noteCallback records a function registered as the rebalance callback of a
+// Subscribe or SubscribeTopics call.
+func (g *Graph) noteCallback(c *ssa.CallCommon) {
+	if !isSubscribe(c) || len(c.Args) != 3 {
+		return
+	}
+	if fn := funcOf(c.Args[2]); fn != nil {
+		g.subs[fn] = append(g.subs[fn], c)
+	}
+}
+
+// isSubscribe reports whether c is a static call of (*Consumer).Subscribe or
+// SubscribeTopics (receiver, topics, callback).
+func isSubscribe(c *ssa.CallCommon) bool {
+	callee := c.StaticCallee()
+	if callee == nil {
+		return false
+	}
+	fn, _ := callee.Object().(*types.Func)
+	return kafkaapi.IsMethod(fn, "Consumer", kafkaapi.Subscribe...)
+}
+
+// indexExprs maps the receiver and arguments of the syntax call ac to the
+// values the SSA call c passes.
+func (g *Graph) indexExprs(ac *ast.CallExpr, c *ssa.CallCommon) {
+	args := c.Args
+	if c.IsInvoke() {
+		if sel, ok := ast.Unparen(ac.Fun).(*ast.SelectorExpr); ok {
+			g.exprs[ast.Unparen(sel.X)] = c.Value
+		}
+	} else if callee := c.StaticCallee(); callee != nil && callee.Signature.Recv() != nil && len(args) > 0 {
+		if sel, ok := ast.Unparen(ac.Fun).(*ast.SelectorExpr); ok {
+			g.exprs[ast.Unparen(sel.X)] = args[0]
+		}
+		args = args[1:]
+	}
+	if c.Signature().Variadic() || ac.Ellipsis.IsValid() || len(args) != len(ac.Args) {
+		return
+	}
+	for i, a := range ac.Args {
+		g.exprs[ast.Unparen(a)] = args[i]
+	}
+}
+
+// fieldOf returns the field i of the struct that ptr (a pointer to a struct, or
+// a struct when !isPtr) holds, as declared (the generic origin).
+func fieldOf(t types.Type, i int, isPtr bool) *types.Var {
+	if isPtr {
+		p, ok := t.Underlying().(*types.Pointer)
+		if !ok {
+			return nil
+		}
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i).Origin()
+}
+
+// Func returns the SSA function of a *ast.FuncDecl or *ast.FuncLit, or nil.
+func (g *Graph) Func(decl ast.Node) *ssa.Function {
+	g.build()
+	if g.broken {
+		return nil
+	}
+	return g.byAST[decl]
+}
+
+// Calls returns the call instructions of the syntax call ac (one, or none when
+// the call is a conversion, a builtin or code go/ssa could not build).
+func (g *Graph) Calls(ac *ast.CallExpr) []ssa.CallInstruction {
+	g.build()
+	if g.broken {
+		return nil
+	}
+	return g.calls[ac.Lparen]
+}
+
+// ValueOf returns the value of e, which must be the receiver or an argument of
+// a call, or nil.
+func (g *Graph) ValueOf(e ast.Expr) ssa.Value {
+	g.build()
+	if g.broken || e == nil {
+		return nil
+	}
+	return g.exprs[ast.Unparen(e)]
+}
+
+// Functions returns every function of the package, its function literals and
+// the wrappers it uses, in the order found.
+func (g *Graph) Functions() []*ssa.Function {
+	g.build()
+	return g.funcs
+}
+
+// Broken reports whether the package could not be put in SSA form.
+func (g *Graph) Broken() bool {
+	g.build()
+	return g.broken
+}
+
+// reachableFromOutside reports whether other packages can call fn: it is
+// exported and, for a method, so is its receiver's type. Literals cannot.
+func reachableFromOutside(fn *ssa.Function) bool {
+	if fn == nil || fn.Parent() != nil {
+		return false
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok {
+		return fn.Synthetic != "" // wrappers: through the method they wrap
+	}
+	if !obj.Exported() {
+		return false
+	}
+	recv := obj.Signature().Recv()
+	if recv == nil {
+		return true
+	}
+	t := types.Unalias(recv.Type())
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	return !ok || n.Obj().Exported()
+}
+
+// FieldStores returns the values stored into field f anywhere in the package
+// (struct literals included).
+func (g *Graph) FieldStores(f *types.Var) []ssa.Value {
+	g.build()
+	if g.broken || f == nil {
+		return nil
+	}
+	return g.fields[f.Origin()]
+}

@@ -1,0 +1,217 @@
+package kafkaconfig
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+)
+
+// ConsumersOf returns the consumers that e may hold, and whether every source of e
+// was followed (false: part of it comes from where the analysis cannot see; see
+// internal/valueflow for the policy). e is the receiver or an argument of a call:
+// a *kafka.Consumer, an interface holding one, or an adapter that embeds one.
+func (r *Result) ConsumersOf(e ast.Expr) ([]*Consumer, bool) {
+	if r.graph == nil {
+		return nil, false
+	}
+	v := r.graph.ValueOf(e)
+	if v == nil {
+		return nil, false
+	}
+	return r.consumersOfValue(v, 0)
+}
+
+// consumersOfValue classifies the roots of v: construction sites of consumers
+// (NewConsumer, or a function of another package with a ConsumerFact), adapters
+// whose embedded *Consumer is traced in turn, and the rest, which is untraced.
+func (r *Result) consumersOfValue(v ssa.Value, depth int) ([]*Consumer, bool) {
+	tr := r.graph.Roots(v)
+	complete := tr.Complete
+	var out []*Consumer
+	for _, root := range tr.Roots {
+		if k := r.consumerOfRoot(root); k != nil {
+			out = appendConsumer(out, k)
+			continue
+		}
+		if f := embeddedConsumer(root.Type()); f != nil && depth < 4 {
+			for _, s := range r.graph.FieldStores(f) {
+				ks, ok := r.consumersOfValue(s, depth+1)
+				out = appendConsumer(out, ks...)
+				complete = complete && ok
+			}
+			if len(r.graph.FieldStores(f)) == 0 {
+				complete = false
+			}
+			continue
+		}
+		complete = false
+	}
+	return out, complete
+}
+
+// consumerOfRoot returns the consumer site that root, a call result, is, or nil.
+func (r *Result) consumerOfRoot(root ssa.Value) *Consumer {
+	var call *ssa.Call
+	switch x := root.(type) {
+	case *ssa.Call:
+		call = x
+	case *ssa.Extract:
+		call, _ = x.Tuple.(*ssa.Call)
+	}
+	if call == nil {
+		return nil
+	}
+	return r.byLparen[call.Common().Pos()]
+}
+
+func appendConsumer(list []*Consumer, more ...*Consumer) []*Consumer {
+	for _, m := range more {
+		dup := false
+		for _, l := range list {
+			dup = dup || l == m
+		}
+		if !dup {
+			list = append(list, m)
+		}
+	}
+	return list
+}
+
+// embeddedConsumer returns the embedded *kafka.Consumer field of an adapter
+// struct (or pointer to one), or nil.
+func embeddedConsumer(t types.Type) *types.Var {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if f := st.Field(i); f.Embedded() && kafkaapi.IsConsumer(f.Type()) {
+			return f.Origin()
+		}
+	}
+	return nil
+}
+
+// Callees returns the functions call may call, and whether the list is complete:
+// its static callee; for a call of an interface method, the methods of the
+// concrete values the receiver may hold (the library's own methods for a consumer
+// or an adapter that embeds one and does not override them); for a call of a
+// function value, the declared functions it may be.
+func (r *Result) Callees(call *ast.CallExpr) ([]*types.Func, bool) {
+	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
+	if fn != nil {
+		if !isInterfaceMethod(fn) {
+			return []*types.Func{fn}, true
+		}
+	} else if tv, ok := r.info.Types[call.Fun]; !ok || tv.IsType() || tv.IsBuiltin() {
+		return nil, true // a conversion or a builtin
+	}
+	if r.graph == nil {
+		return nil, false
+	}
+	var out []*types.Func
+	complete := true
+	for _, in := range r.graph.Calls(call) {
+		c := in.Common()
+		if c.IsInvoke() {
+			tr := r.graph.Roots(c.Value)
+			complete = complete && tr.Complete
+			for _, root := range tr.Roots {
+				if m := methodOf(root.Type(), c.Method); m != nil {
+					out = appendFunc(out, m)
+				} else {
+					complete = false
+				}
+			}
+			continue
+		}
+		tr := r.graph.Roots(c.Value)
+		complete = complete && tr.Complete
+		for _, root := range tr.Roots {
+			var f *ssa.Function
+			switch x := root.(type) {
+			case *ssa.Function:
+				f = x
+			case *ssa.MakeClosure:
+				f, _ = x.Fn.(*ssa.Function)
+			}
+			if obj, ok := f.Object().(*types.Func); f != nil && ok {
+				out = appendFunc(out, obj)
+			} else {
+				complete = false // a function literal: no declaration to summarise
+			}
+		}
+	}
+	if len(r.graph.Calls(call)) == 0 {
+		complete = false
+	}
+	return out, complete
+}
+
+// ConsumerMethod returns the *kafka.Consumer method among names that call may
+// call, statically or through an interface or adapter that holds a consumer, or
+// nil.
+func (r *Result) ConsumerMethod(call *ast.CallExpr, names ...string) *types.Func {
+	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
+	if kafkaapi.IsMethod(fn, "Consumer", names...) {
+		return fn
+	}
+	if fn == nil || !isInterfaceMethod(fn) || !hasName(fn.Name(), names) {
+		return nil // only interface methods of the same name can reach one
+	}
+	callees, _ := r.Callees(call)
+	for _, c := range callees {
+		if kafkaapi.IsMethod(c, "Consumer", names...) {
+			return c
+		}
+	}
+	return nil
+}
+
+func hasName(name string, names []string) bool {
+	for _, n := range names {
+		if n == name {
+			return true
+		}
+	}
+	return len(names) == 0
+}
+
+func isInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
+}
+
+// methodOf returns the method m of the concrete type t, or nil.
+func methodOf(t types.Type, m *types.Func) *types.Func {
+	if m == nil || types.IsInterface(t) {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
+	fn, _ := obj.(*types.Func)
+	return fn
+}
+
+func appendFunc(list []*types.Func, fn *types.Func) []*types.Func {
+	for _, f := range list {
+		if f == fn {
+			return list
+		}
+	}
+	return append(list, fn)
+}
+
+// Receiver returns the receiver expression of a method call x.M(...), or nil.
+func Receiver(call *ast.CallExpr) ast.Expr {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		return sel.X
+	}
+	return nil
+}
