@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 )
 
 // Roots returns what v may come from (see the package documentation). Roots are
@@ -172,8 +174,11 @@ func (t *tracer) allocStores(a *ssa.Alloc) {
 			}
 		case ssa.CallInstruction:
 			c := r.Common()
-			if callee := c.StaticCallee(); callee != nil && callee.Pkg == t.g.spkg {
+			if callee := c.StaticCallee(); Local(callee) {
 				continue // stores in the callee go through its parameter: not followed
+			}
+			if callee := c.StaticCallee(); callee != nil && callee.Pkg != nil && kafkaapi.IsKafkaPackage(callee.Pkg.Pkg) {
+				continue // the library never stores through its pointer arguments
 			}
 			for _, arg := range c.Args {
 				if arg == a {
@@ -226,7 +231,7 @@ func (t *tracer) results(call *ssa.Call, i int, v ssa.Value) {
 		}
 	}
 	for _, fn := range callees {
-		if fn.Pkg != t.g.spkg && fn.Synthetic == "" || len(fn.Blocks) == 0 {
+		if !Local(fn) {
 			t.root(v, true) // another package's function: a root the passes classify
 			continue
 		}
@@ -330,4 +335,16 @@ func ConstString(v ssa.Value) (string, bool) {
 		return "", false
 	}
 	return constant.StringVal(c.Value), true
+}
+
+// Pointees returns what a load through ptr may give: the roots of the values
+// stored at every place ptr may point to.
+func (g *Graph) Pointees(ptr ssa.Value) Trace {
+	g.build()
+	if g.broken || ptr == nil {
+		return Trace{}
+	}
+	t := &tracer{g: g, seen: make(map[ssa.Value]bool), complete: true}
+	t.load(ptr)
+	return Trace{Roots: t.roots, Complete: t.complete && t.steps < maxSteps}
 }

@@ -138,7 +138,7 @@ func (g *Graph) index() {
 	seen := make(map[*ssa.Function]bool)
 	var queue []*ssa.Function
 	add := func(fn *ssa.Function) {
-		if fn != nil && !seen[fn] && len(fn.Blocks) > 0 && (fn.Pkg == g.spkg || fn.Synthetic != "") {
+		if fn != nil && !seen[fn] && Local(fn) {
 			seen[fn] = true
 			queue = append(queue, fn)
 		}
@@ -268,7 +268,7 @@ func (g *Graph) escaping(instr ssa.Instruction, v ssa.Value) bool {
 		return reachableFromOutside(in.Parent())
 	case ssa.CallInstruction:
 		c := in.Common()
-		if callee := c.StaticCallee(); callee != nil && callee.Pkg == g.spkg {
+		if Local(c.StaticCallee()) {
 			return false // traced through the callee's parameter
 		}
 		if isSubscribe(c) && len(c.Args) == 3 && c.Args[2] == v {
@@ -342,6 +342,11 @@ func fieldOf(t types.Type, i int, isPtr bool) *types.Var {
 	return st.Field(i).Origin()
 }
 
+// Local reports whether fn has a body in this graph: a function of the package,
+// one of its literals, or a wrapper built for it. Functions of other packages
+// are known by their types only.
+func Local(fn *ssa.Function) bool { return fn != nil && len(fn.Blocks) > 0 }
+
 // Func returns the SSA function of a *ast.FuncDecl or *ast.FuncLit, or nil.
 func (g *Graph) Func(decl ast.Node) *ssa.Function {
 	g.build()
@@ -391,8 +396,8 @@ func reachableFromOutside(fn *ssa.Function) bool {
 		return false
 	}
 	obj, ok := fn.Object().(*types.Func)
-	if !ok {
-		return fn.Synthetic != "" // wrappers: through the method they wrap
+	if !ok || fn.Synthetic != "" {
+		return false // wrappers are called through the closures that hold them
 	}
 	if !obj.Exported() {
 		return false
@@ -417,4 +422,19 @@ func (g *Graph) FieldStores(f *types.Var) []ssa.Value {
 		return nil
 	}
 	return g.fields[f.Origin()]
+}
+
+// Package returns the package's SSA form (nil until built, or when broken).
+func (g *Graph) Package() *ssa.Package {
+	g.build()
+	return g.spkg
+}
+
+// StaticCallers returns the direct calls of fn in the package.
+func (g *Graph) StaticCallers(fn *ssa.Function) []ssa.CallInstruction {
+	g.build()
+	if g.broken {
+		return nil
+	}
+	return g.static[fn]
 }

@@ -30,8 +30,12 @@ type Config struct {
 	// an absent key mean librdkafka's default.
 	Complete bool
 	Entries  []Setting
-	Pos      token.Pos // where the map was built, for Related positions
-	Where    string    // "pkg.Func" or "file.go:12", for messages
+	// Maybe holds writes made on some paths only: on a branch, or in an option
+	// function the caller may or may not apply. Entries describe the default
+	// path, without them; each Maybe's Where names the function or position.
+	Maybe []Setting `json:",omitempty"`
+	Pos   token.Pos // where the map was built, for Related positions
+	Where string    // "pkg.Func" or "file.go:12", for messages
 }
 
 // Lookup returns the entry for key.
@@ -67,6 +71,7 @@ func (c *Config) clone() *Config {
 	}
 	d := *c
 	d.Entries = append([]Setting(nil), c.Entries...)
+	d.Maybe = append([]Setting(nil), c.Maybe...)
 	return &d
 }
 

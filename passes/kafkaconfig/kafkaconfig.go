@@ -74,7 +74,7 @@ type Result struct {
 	versions  map[*types.Package]kafkaapi.Version
 	resolver  *resolver // kept for Clients, which resolves more calls on demand
 	info      *types.Info
-	graph     *valueflow.Graph       // the package in SSA form, built on first use
+	graph     *valueflow.Graph        // the package in SSA form, built on first use
 	byLparen  map[token.Pos]*Consumer // Consumers by the position of the call's "("
 	subscribe []*ast.CallExpr         // Subscribe/SubscribeTopics calls with a callback
 }
@@ -115,10 +115,10 @@ func run(pass *analysis.Pass) (any, error) {
 			res.versions[k] = kafkaapi.ShapeVersion(k)
 		}
 	}
-	r := &resolver{pass: pass, funcs: funcDecls(pass), memo: make(map[*types.Func]*Config), busy: make(map[*types.Func]bool)}
-	res.resolver = r
 	res.info = pass.TypesInfo
 	res.graph = valueflow.New(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, len(pass.TypeErrors) > 0)
+	r := &resolver{pass: pass, funcs: funcDecls(pass), graph: res.graph}
+	res.resolver = r
 	res.byLparen = make(map[token.Pos]*Consumer)
 	for _, file := range pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {

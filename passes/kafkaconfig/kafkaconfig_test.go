@@ -34,6 +34,9 @@ func TestResolve(t *testing.T) {
 			}
 		}
 	}
+	if len(want) < 15 {
+		t.Fatalf("found %d config: comments, want at least 15: the fixture was not read", len(want))
+	}
 	got := make(map[int]string)
 	for _, c := range res.Consumers {
 		got[pass.Fset.Position(c.Call.Pos()).Line] = describe(c.Config)
@@ -64,5 +67,13 @@ func describe(c *kafkaconfig.Config) string {
 	if !c.Complete {
 		state = "partial"
 	}
-	return state + " {" + strings.Join(parts, " ") + "}"
+	out := state + " {" + strings.Join(parts, " ") + "}"
+	if len(c.Maybe) > 0 {
+		var maybe []string
+		for _, s := range c.Maybe {
+			maybe = append(maybe, s.String()+"@"+s.Where)
+		}
+		out += " maybe {" + strings.Join(maybe, " ") + "}"
+	}
+	return out
 }

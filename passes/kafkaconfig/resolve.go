@@ -5,22 +5,21 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"math"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
 
 // A resolver turns ConfigMap expressions into Configs within one package.
 type resolver struct {
 	pass  *analysis.Pass
 	funcs map[*types.Func]*ast.FuncDecl
-	memo  map[*types.Func]*Config // configs returned by the package's functions
-	busy  map[*types.Func]bool    // recursion guard
+	graph *valueflow.Graph
+	maps  *mapIndex // writes to the package's ConfigMaps, indexed on first use
 }
 
 // unknown is the Config of a map that could not be resolved.
@@ -60,29 +59,34 @@ func consumerPkg(sig *types.Signature) *types.Package {
 	return nil
 }
 
-// configOf resolves the ConfigMap expression e, as seen at the use site (a
-// NewConsumer call or a return statement): literals, &literals, local variables
-// defined once and then extended with SetKey, Set and index assignments before the
-// use, and calls of functions that build and return a map.
-func (r *resolver) configOf(e ast.Expr, use ast.Node) *Config {
-	e = ast.Unparen(e)
-	switch x := e.(type) {
-	case *ast.UnaryExpr:
-		if x.Op == token.AND {
-			return r.configOf(x.X, use)
-		}
-	case *ast.StarExpr:
-		return r.configOf(x.X, use)
-	case *ast.CompositeLit:
-		return r.literal(x)
-	case *ast.CallExpr:
-		return r.returnedBy(x)
-	case *ast.Ident:
-		if v, ok := r.pass.TypesInfo.Uses[x].(*types.Var); ok {
-			return r.variable(v, use)
+// configOf resolves the ConfigMap expression e, the argument of use (a client
+// constructor) or a nested map in a literal (use nil). A literal written in place
+// is read from the syntax; anything else is traced on the package's SSA form.
+func (r *resolver) configOf(e ast.Expr, use *ast.CallExpr) *Config {
+	if lit := configLiteral(e); lit != nil {
+		return r.literal(lit)
+	}
+	v := r.graph.ValueOf(e)
+	if v == nil {
+		return unknown(e.Pos())
+	}
+	var at ssa.Instruction
+	if use != nil {
+		if calls := r.graph.Calls(use); len(calls) == 1 {
+			at = calls[0]
 		}
 	}
-	return unknown(e.Pos()) // from outside: parameters, fields, globals, conversions
+	return r.configOfValue(v, at, e.Pos())
+}
+
+// configLiteral returns the ConfigMap literal e is, or takes the address of.
+func configLiteral(e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, _ := e.(*ast.CompositeLit)
+	return lit
 }
 
 // literal resolves a ConfigMap composite literal.
@@ -111,7 +115,7 @@ func (r *resolver) setting(key string, value ast.Expr) Setting {
 		s = settingOf(key, tv.Value, tv.Type, types.RelativeTo(r.pass.Pkg))
 		if kafkaapi.IsConfigMap(tv.Type) {
 			// default.topic.config nests a map; a kafka.Offset is a Stringer
-			s.Sub = r.configOf(value, value)
+			s.Sub = r.configOf(value, nil)
 		}
 	} else {
 		s = Setting{Key: key}
@@ -127,244 +131,6 @@ func (r *resolver) constString(e ast.Expr) (string, bool) {
 		return "", false
 	}
 	return constant.StringVal(tv.Value), true
-}
-
-// returnedBy resolves the map returned by a call of a function of this package
-// (through its return statements) or of another package (through its ConfigFact).
-func (r *resolver) returnedBy(call *ast.CallExpr) *Config {
-	fn := calleeFunc(r.pass.TypesInfo, call)
-	if fn == nil {
-		return unknown(call.Pos())
-	}
-	if fn.Pkg() != r.pass.Pkg {
-		var f ConfigFact
-		if r.pass.ImportObjectFact(fn, &f) {
-			cfg := f.Config
-			cfg.Pos, cfg.Where = call.Pos(), analysisutil.FuncName(fn)
-			return cfg.clone()
-		}
-		return unknown(call.Pos())
-	}
-	cfg := r.returnedConfig(fn)
-	if cfg == nil {
-		return unknown(call.Pos())
-	}
-	return cfg.clone()
-}
-
-// returnedConfig resolves the map a function of this package returns: every
-// return statement must return a resolvable map, and the first one is taken when
-// they agree in being known.
-func (r *resolver) returnedConfig(fn *types.Func) *Config {
-	if cfg, ok := r.memo[fn]; ok {
-		return cfg
-	}
-	decl := r.funcs[fn]
-	if decl == nil || r.busy[fn] {
-		return nil
-	}
-	r.busy[fn] = true
-	defer delete(r.busy, fn)
-	var found *Config
-	ok := true
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			for _, res := range n.Results {
-				if tv, has := r.pass.TypesInfo.Types[res]; has && kafkaapi.IsConfigMap(tv.Type) {
-					cfg := r.configOf(res, n)
-					if !cfg.Known || found != nil {
-						ok = false // unknown, or several returns: do not guess
-					}
-					found = cfg
-				}
-			}
-		}
-		return true
-	})
-	if !ok || found == nil {
-		found = nil
-	} else {
-		found.Where = analysisutil.FuncName(fn)
-	}
-	r.memo[fn] = found
-	return found
-}
-
-// variable resolves a local ConfigMap variable at use: its single definition,
-// then the SetKey/Set/index assignments that precede use in the same function.
-// If the variable is assigned twice, has its address taken for anything but
-// NewConsumer, or is passed to other functions, nothing is known.
-func (r *resolver) variable(v *types.Var, use ast.Node) *Config {
-	// Where v can be changed, and up to where changes count: a local variable in
-	// its function, before the use; an unexported package variable anywhere in
-	// the package (init functions, setup code), in any order.
-	var scope []ast.Node
-	limit := use.Pos()
-	switch {
-	case v.Parent() == nil:
-		return unknown(use.Pos())
-	case v.Parent() == r.pass.Pkg.Scope():
-		if v.Exported() {
-			return unknown(use.Pos()) // other packages may change it
-		}
-		for _, f := range r.pass.Files {
-			scope = append(scope, f)
-		}
-		limit = token.Pos(math.MaxInt)
-	default:
-		body := analysisutil.EnclosingFuncBody(r.pass.Files, use.Pos())
-		if body == nil {
-			return unknown(use.Pos())
-		}
-		scope = []ast.Node{body}
-	}
-	var def ast.Expr
-	defs := 0
-	var muts []func(*Config)
-	escapes := false
-	info := r.pass.TypesInfo
-	isV := func(e ast.Expr) bool {
-		e = ast.Unparen(e)
-		if s, ok := e.(*ast.StarExpr); ok {
-			e = ast.Unparen(s.X)
-		}
-		id, ok := e.(*ast.Ident)
-		return ok && info.ObjectOf(id) == v
-	}
-	var stack []ast.Node
-	visit := func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, lhs := range n.Lhs {
-				if isV(lhs) {
-					defs++
-					if len(n.Rhs) == len(n.Lhs) {
-						def = n.Rhs[i]
-					}
-				}
-				if ix, ok := lhs.(*ast.IndexExpr); ok && isV(ix.X) && n.Pos() < limit && len(n.Rhs) == len(n.Lhs) {
-					rhs := n.Rhs[i]
-					if key, ok := r.constString(ix.Index); ok {
-						muts = append(muts, func(c *Config) { c.set(r.setting(key, rhs)) })
-					} else {
-						muts = append(muts, func(c *Config) { c.Complete = false })
-					}
-				}
-			}
-		case *ast.ValueSpec:
-			for i, name := range n.Names {
-				if info.Defs[name] == v {
-					defs++
-					if i < len(n.Values) {
-						def = n.Values[i]
-					} else if len(n.Values) == 0 {
-						def = nil // declared empty: var m kafka.ConfigMap (nil map, later made)
-					}
-				}
-			}
-		case *ast.Ident:
-			if info.Uses[n] != v || len(stack) < 2 {
-				return true
-			}
-			if r.useIsHarmless(stack, limit, &muts) {
-				return true
-			}
-			escapes = true
-		}
-		return true
-	}
-	for _, n := range scope {
-		ast.Inspect(n, visit)
-	}
-	if defs != 1 || def == nil || escapes {
-		return unknown(use.Pos())
-	}
-	cfg := r.configOf(def, use)
-	if !cfg.Known {
-		return cfg
-	}
-	cfg = cfg.clone()
-	for _, m := range muts {
-		m(cfg)
-	}
-	return cfg
-}
-
-// useIsHarmless reports whether the use of a config variable at the top of stack
-// cannot change the map behind the analysis' back, recording SetKey and Set calls
-// before limit as mutations.
-func (r *resolver) useIsHarmless(stack []ast.Node, limit token.Pos, muts *[]func(*Config)) bool {
-	id := stack[len(stack)-1]
-	parent := stack[len(stack)-2]
-	if u, ok := parent.(*ast.UnaryExpr); ok && u.Op == token.AND && len(stack) >= 3 {
-		parent, id = stack[len(stack)-3], u
-	}
-	if p, ok := parent.(*ast.ParenExpr); ok && len(stack) >= 3 {
-		parent, id = stack[len(stack)-3], p
-	}
-	switch p := parent.(type) {
-	case *ast.AssignStmt:
-		for _, lhs := range p.Lhs {
-			if lhs == id {
-				return true // the definition itself
-			}
-		}
-	case *ast.IndexExpr:
-		return p.X == id // m[k] read or written; writes are collected as mutations
-	case *ast.SelectorExpr:
-		if len(stack) < 3 {
-			return false
-		}
-		call, ok := stack[len(stack)-3].(*ast.CallExpr)
-		if !ok || call.Fun != p {
-			return false
-		}
-		switch p.Sel.Name {
-		case "Get":
-			return true
-		case "SetKey":
-			if call.Pos() > limit || len(call.Args) != 2 {
-				return true // after the use: irrelevant to it
-			}
-			if key, ok := r.constString(call.Args[0]); ok && !strings.HasPrefix(key, "{topic}.") {
-				val := call.Args[1]
-				*muts = append(*muts, func(c *Config) { c.set(r.setting(key, val)) })
-			} else {
-				*muts = append(*muts, func(c *Config) { c.Complete = false })
-			}
-			return true
-		case "Set":
-			if call.Pos() > limit || len(call.Args) != 1 {
-				return true
-			}
-			if kv, ok := r.constString(call.Args[0]); ok {
-				if k, val, found := strings.Cut(kv, "="); found {
-					s := Setting{Key: k, Known: true, Value: val, GoType: "string", Pos: call.Args[0].Pos(), Where: position(r.pass.Fset, call.Pos())}
-					*muts = append(*muts, func(c *Config) { c.set(s) })
-					return true
-				}
-			}
-			*muts = append(*muts, func(c *Config) { c.Complete = false })
-			return true
-		}
-	case *ast.CallExpr:
-		if fn := calleeFunc(r.pass.TypesInfo, p); fn != nil && (kafkaapi.IsFunc(fn, "NewConsumer") || kafkaapi.IsFunc(fn, "NewProducer") || kafkaapi.IsFunc(fn, "NewAdminClient")) {
-			return true // the client copies the map
-		}
-	case *ast.ReturnStmt:
-		return true
-	case *ast.RangeStmt:
-		return p.X == id
-	}
-	return false
 }
 
 // exportFacts exports a ConfigFact or ConsumerFact for each exported function of
@@ -433,6 +199,10 @@ func factConfig(c *Config) Config {
 			sub := factConfig(d.Entries[i].Sub)
 			d.Entries[i].Sub = &sub
 		}
+	}
+	for i := range d.Maybe {
+		d.Maybe[i].Pos = token.NoPos
+		d.Maybe[i].Sub = nil
 	}
 	return d
 }

@@ -1,0 +1,534 @@
+package kafkaconfig
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/internal/valueflow"
+)
+
+// A mapIndex holds, for every ConfigMap the package makes (a literal or a make,
+// one *ssa.MakeMap each), the writes to it anywhere in the package, and whether
+// it reaches code that may write to it unseen.
+type mapIndex struct {
+	writes  map[ssa.Value][]mapWrite // by map object: see mapObjects
+	escaped map[ssa.Value]bool
+	values  map[token.Pos]ast.Expr // value expressions by the position SSA gives a write
+}
+
+// A mapWrite is a MapUpdate (literal entry or m[k] = v) or a SetKey/Set call.
+type mapWrite struct {
+	instr ssa.Instruction
+	key   ssa.Value // nil for Set
+	value ssa.Value // the value, or Set's "key=value"
+	set   bool
+}
+
+// index builds the mapIndex on first use.
+func (r *resolver) index() *mapIndex {
+	if r.maps != nil {
+		return r.maps
+	}
+	x := &mapIndex{
+		writes:  make(map[ssa.Value][]mapWrite),
+		escaped: make(map[ssa.Value]bool),
+		values:  make(map[token.Pos]ast.Expr),
+	}
+	r.maps = x
+	for _, f := range r.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.KeyValueExpr:
+				x.values[n.Colon] = n.Value
+			case *ast.AssignStmt:
+				if len(n.Lhs) == len(n.Rhs) {
+					for i, l := range n.Lhs {
+						if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+							x.values[ix.Lbrack] = n.Rhs[i]
+						}
+					}
+				}
+			case *ast.CallExpr:
+				if len(n.Args) > 0 {
+					x.values[n.Lparen] = n.Args[len(n.Args)-1] // SetKey's value, Set's "k=v"
+				}
+			}
+			return true
+		})
+	}
+	for _, fn := range r.graph.Functions() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				r.indexInstr(x, instr)
+			}
+		}
+	}
+	return x
+}
+
+func (r *resolver) indexInstr(x *mapIndex, instr ssa.Instruction) {
+	switch in := instr.(type) {
+	case *ssa.MapUpdate:
+		if kafkaapi.IsConfigMap(in.Map.Type()) {
+			objs, _ := r.mapObjects(in.Map)
+			for _, m := range objs {
+				x.writes[m] = append(x.writes[m], mapWrite{instr: in, key: in.Key, value: in.Value})
+			}
+		}
+		if isConfigMapType(in.Value.Type()) {
+			r.escape(x, in.Value) // a map stored in another map
+		}
+	case *ssa.MakeInterface:
+		if isConfigMapType(in.X.Type()) {
+			r.escape(x, in.X)
+		}
+	case *ssa.Store:
+		if isConfigMapType(in.Val.Type()) && exportedPlace(in.Addr) {
+			r.escape(x, in.Val) // other packages may write to it
+		}
+	case ssa.CallInstruction:
+		c := in.Common()
+		var fn *types.Func
+		if callee := c.StaticCallee(); callee != nil {
+			if valueflow.Local(callee) {
+				return // writes in the package's own functions are indexed as such
+			}
+			fn, _ = callee.Object().(*types.Func)
+		}
+		switch {
+		case kafkaapi.IsMethod(fn, "ConfigMap", "SetKey") && len(c.Args) == 3:
+			objs, _ := r.mapObjects(c.Args[0])
+			for _, m := range objs {
+				x.writes[m] = append(x.writes[m], mapWrite{instr: in, key: c.Args[1], value: c.Args[2]})
+			}
+			return
+		case kafkaapi.IsMethod(fn, "ConfigMap", "Set") && len(c.Args) == 2:
+			objs, _ := r.mapObjects(c.Args[0])
+			for _, m := range objs {
+				x.writes[m] = append(x.writes[m], mapWrite{instr: in, value: c.Args[1], set: true})
+			}
+			return
+		case kafkaapi.IsMethod(fn, "ConfigMap", "Get"), isClientFunc(fn):
+			return // reads, or copies
+		}
+		if !c.IsInvoke() && c.StaticCallee() == nil {
+			callees := r.graph.Roots(c.Value)
+			local := callees.Complete
+			for _, root := range callees.Roots {
+				f, ok := root.(*ssa.Function)
+				if mc, isClosure := root.(*ssa.MakeClosure); isClosure {
+					f, ok = mc.Fn.(*ssa.Function)
+				}
+				local = local && ok && valueflow.Local(f)
+			}
+			if local {
+				return // a function value of the package: its writes are indexed
+			}
+		}
+		for _, a := range c.Args {
+			if isConfigMapType(a.Type()) {
+				r.escape(x, a)
+			}
+		}
+	}
+}
+
+func isClientFunc(fn *types.Func) bool {
+	for _, name := range clientFuncs {
+		if kafkaapi.IsFunc(fn, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// isConfigMapType reports whether t is kafka.ConfigMap or a pointer to one.
+func isConfigMapType(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return kafkaapi.IsConfigMap(t)
+}
+
+// exportedPlace reports whether addr is an exported field or package variable.
+func exportedPlace(addr ssa.Value) bool {
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		p, ok := a.X.Type().Underlying().(*types.Pointer)
+		if !ok {
+			return true
+		}
+		st, ok := p.Elem().Underlying().(*types.Struct)
+		return !ok || st.Field(a.Field).Exported()
+	case *ssa.Global:
+		return a.Object() == nil || a.Object().Exported()
+	}
+	return false
+}
+
+func (r *resolver) escape(x *mapIndex, v ssa.Value) {
+	objs, _ := r.mapObjects(v)
+	for _, m := range objs {
+		x.escaped[m] = true
+	}
+}
+
+// mapObjects returns the maps that v (a ConfigMap or a pointer to one) may be:
+// the package's own (an *ssa.MakeMap for each literal or make) and those that
+// calls of other packages' functions return (the *ssa.Call or *ssa.Extract),
+// and whether the trace is complete.
+func (r *resolver) mapObjects(v ssa.Value) (objs []ssa.Value, complete bool) {
+	tr := r.graph.Roots(v)
+	complete = tr.Complete
+	_, isPtr := v.Type().Underlying().(*types.Pointer)
+	for _, root := range tr.Roots {
+		switch root.(type) {
+		case *ssa.MakeMap, *ssa.Call, *ssa.Extract:
+			objs = append(objs, root)
+			continue
+		}
+		if isPtr && isAddress(root) {
+			sub := r.graph.Pointees(root)
+			complete = complete && sub.Complete
+			for _, p := range sub.Roots {
+				switch p.(type) {
+				case *ssa.MakeMap, *ssa.Call, *ssa.Extract:
+					objs = append(objs, p)
+				default:
+					complete = false
+				}
+			}
+			continue
+		}
+		complete = false
+	}
+	return objs, complete
+}
+
+func isAddress(v ssa.Value) bool {
+	switch v.(type) {
+	case *ssa.Alloc, *ssa.FieldAddr, *ssa.Global:
+		return true
+	}
+	return false
+}
+
+// configOfValue resolves the ConfigMap v as seen at use (a client constructor
+// call, a return, or nil): the one map it may be, with every write to it in the
+// package. A write on every path to the map's use is an entry; a write only on
+// some (a branch, an option function applied by the caller's choice) is a Maybe.
+func (r *resolver) configOfValue(v ssa.Value, use ssa.Instruction, pos token.Pos) *Config {
+	objs, complete := r.mapObjects(v)
+	if len(objs) != 1 || !complete {
+		return unknown(pos) // several maps, none, or from where we cannot see
+	}
+	m := objs[0]
+	x := r.index()
+	if x.escaped[m] {
+		return unknown(pos)
+	}
+	var cfg *Config
+	if _, made := m.(*ssa.MakeMap); made {
+		cfg = &Config{Known: true, Complete: true, Pos: m.Pos(), Where: position(r.pass.Fset, m.Pos())}
+	} else if cfg = r.configOfCall(m); cfg == nil {
+		return unknown(pos) // from a function without a ConfigFact
+	}
+	writes := append([]mapWrite(nil), x.writes[m]...)
+	sort.SliceStable(writes, func(i, j int) bool { return writes[i].instr.Pos() < writes[j].instr.Pos() })
+	var inside map[*ssa.Function]bool
+	if _, ret := use.(*ssa.Return); ret {
+		// What a function returns: only its own writes and those of the
+		// functions it calls count, not those of its callers afterwards.
+		inside = r.calledFrom(use.Parent())
+	}
+	for _, w := range writes {
+		if use != nil && before(use, w.instr) {
+			continue // after the client copied the map
+		}
+		if inside != nil && !inside[w.instr.Parent()] {
+			continue
+		}
+		s, ok := r.writeSetting(x, w)
+		must := r.must(w.instr, m, use)
+		switch {
+		case !ok && must:
+			cfg.Complete = false // a key we cannot read may be any key
+		case !ok:
+		case must:
+			cfg.set(s)
+		default:
+			s.Where = r.whereWritten(w.instr, m)
+			cfg.Maybe = append(cfg.Maybe, s)
+		}
+	}
+	return cfg
+}
+
+// calledFrom returns fn and the functions of the package it calls directly,
+// transitively (through closures too).
+func (r *resolver) calledFrom(fn *ssa.Function) map[*ssa.Function]bool {
+	set := map[*ssa.Function]bool{fn: true}
+	queue := []*ssa.Function{fn}
+	for len(queue) > 0 {
+		f := queue[0]
+		queue = queue[1:]
+		for _, anon := range f.AnonFuncs {
+			if !set[anon] {
+				set[anon] = true
+				queue = append(queue, anon)
+			}
+		}
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					if callee := call.Common().StaticCallee(); valueflow.Local(callee) && !set[callee] {
+						set[callee] = true
+						queue = append(queue, callee)
+					}
+				}
+			}
+		}
+	}
+	return set
+}
+
+// configOfCall returns the configuration a call of another package's function
+// returns, from its ConfigFact, or nil.
+func (r *resolver) configOfCall(root ssa.Value) *Config {
+	var call *ssa.Call
+	switch x := root.(type) {
+	case *ssa.Call:
+		call = x
+	case *ssa.Extract:
+		call, _ = x.Tuple.(*ssa.Call)
+	}
+	if call == nil || call.Common().StaticCallee() == nil {
+		return nil
+	}
+	fn, ok := call.Common().StaticCallee().Object().(*types.Func)
+	if !ok || fn.Pkg() == r.pass.Pkg {
+		return nil
+	}
+	var f ConfigFact
+	if !r.pass.ImportObjectFact(fn, &f) {
+		return nil
+	}
+	cfg := f.Config.clone()
+	cfg.Pos, cfg.Where = call.Pos(), analysisutil.FuncName(fn)
+	return cfg
+}
+
+// writeSetting describes a write as a Setting, or ok=false when its key is not
+// a constant.
+func (r *resolver) writeSetting(x *mapIndex, w mapWrite) (Setting, bool) {
+	expr := x.values[w.instr.Pos()]
+	if w.set {
+		kv, ok := valueflow.ConstString(w.value)
+		if !ok {
+			return Setting{}, false
+		}
+		k, val, found := strings.Cut(kv, "=")
+		if !found {
+			return Setting{}, false
+		}
+		s := Setting{Key: k, Known: true, Value: val, GoType: "string", Pos: w.instr.Pos(), Where: position(r.pass.Fset, w.instr.Pos())}
+		if expr != nil {
+			s.Pos = expr.Pos()
+		}
+		return s, true
+	}
+	key, ok := valueflow.ConstString(w.key)
+	if !ok || strings.HasPrefix(key, "{topic}.") {
+		return Setting{}, false
+	}
+	if expr != nil {
+		return r.setting(key, expr), true
+	}
+	val := w.value
+	if mi, ok := val.(*ssa.MakeInterface); ok {
+		val = mi.X
+	}
+	s := Setting{Key: key, GoType: types.TypeString(val.Type(), types.RelativeTo(r.pass.Pkg)), Pos: w.instr.Pos(), Where: position(r.pass.Fset, w.instr.Pos())}
+	if c, ok := val.(*ssa.Const); ok {
+		s = settingOf(key, c.Value, c.Type(), types.RelativeTo(r.pass.Pkg))
+		s.Pos, s.Where = w.instr.Pos(), position(r.pass.Fset, w.instr.Pos())
+	}
+	return s, true
+}
+
+// whereWritten names the function of a conditional write for messages: the
+// declared function around it ("pkg.WithManualCommit"), or its position when
+// it is in the function that makes the map.
+func (r *resolver) whereWritten(w ssa.Instruction, m ssa.Value) string {
+	fn := w.Parent()
+	if maker, ok := m.(ssa.Instruction); ok && fn == maker.Parent() {
+		return position(r.pass.Fset, w.Pos())
+	}
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	if obj, ok := fn.Object().(*types.Func); ok {
+		return analysisutil.FuncName(obj)
+	}
+	return position(r.pass.Fset, w.Pos())
+}
+
+// must reports whether write w happens on every path that makes map m and brings
+// it to use: w is on every path through the function that makes m or the one
+// that uses it (before the use), or through a function of the package that one
+// of those calls directly on every path. Writes in functions called through
+// values (option functions) are not: the caller chooses whether they run.
+func (r *resolver) must(w ssa.Instruction, m ssa.Value, use ssa.Instruction) bool {
+	maker, ok := m.(ssa.Instruction)
+	if !ok {
+		return false
+	}
+	targets := []*ssa.Function{maker.Parent()}
+	if use != nil {
+		targets = append(targets, use.Parent())
+	}
+	return r.mustIn(w, targets, use, 0)
+}
+
+func (r *resolver) mustIn(w ssa.Instruction, targets []*ssa.Function, use ssa.Instruction, depth int) bool {
+	fn := w.Parent()
+	if use != nil && use.Parent() != fn {
+		use = nil
+	}
+	if !onEveryPath(w, use) {
+		return false
+	}
+	for _, t := range targets {
+		if fn == t {
+			return true
+		}
+	}
+	if depth > 2 {
+		return false
+	}
+	for _, call := range r.graph.StaticCallers(fn) {
+		if r.mustIn(call, targets, use, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// onEveryPath reports whether instr runs before use on every path to it, or,
+// without a use, on every path to a normal return of its function (returns of
+// a non-nil error are failures, after which callers do not go on).
+func onEveryPath(instr, use ssa.Instruction) bool {
+	b := instr.Block()
+	if use != nil {
+		return dominates(instr, use)
+	}
+	fn := instr.Parent()
+	if fn.Synthetic == "package initializer" {
+		// It returns at once when run a second time (the guard in its
+		// entry block): initialisation is the path that reaches its last
+		// block from elsewhere.
+		done := fn.Blocks[len(fn.Blocks)-1]
+		for _, p := range done.Preds {
+			if p != fn.Blocks[0] && !b.Dominates(p) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, x := range fn.Blocks {
+		if len(x.Instrs) == 0 {
+			continue
+		}
+		ret, ok := x.Instrs[len(x.Instrs)-1].(*ssa.Return)
+		if !ok || failureReturn(ret) {
+			continue
+		}
+		if !b.Dominates(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// dominates reports whether a runs before b on every path to b (same function).
+func dominates(a, b ssa.Instruction) bool {
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	for _, in := range a.Block().Instrs {
+		if in == a {
+			return true
+		}
+		if in == b {
+			return false
+		}
+	}
+	return false
+}
+
+// before reports whether use runs before w on every path to w: w comes after.
+func before(use, w ssa.Instruction) bool {
+	return use.Parent() == w.Parent() && use != w && dominates(use, w)
+}
+
+// failureReturn reports whether ret returns a non-nil error as its last result.
+func failureReturn(ret *ssa.Return) bool {
+	if len(ret.Results) == 0 {
+		return false
+	}
+	last := ret.Results[len(ret.Results)-1]
+	if !types.Identical(last.Type(), types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	c, ok := last.(*ssa.Const)
+	return !ok || c.Value != nil
+}
+
+// returnedConfig resolves the map a function of this package returns: every
+// return that succeeds returns the same map, or nil.
+func (r *resolver) returnedConfig(fn *types.Func) *Config {
+	results := fn.Signature().Results()
+	index := -1
+	for i := 0; i < results.Len(); i++ {
+		if isConfigMapType(results.At(i).Type()) {
+			index = i
+		}
+	}
+	decl := r.funcs[fn]
+	if index < 0 || decl == nil {
+		return nil
+	}
+	sfn := r.graph.Func(decl)
+	if sfn == nil {
+		return nil
+	}
+	var found *Config
+	for _, b := range sfn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || index >= len(ret.Results) || failureReturn(ret) {
+			continue
+		}
+		if c, isConst := ret.Results[index].(*ssa.Const); isConst && c.IsNil() {
+			continue
+		}
+		cfg := r.configOfValue(ret.Results[index], ret, decl.Pos())
+		if !cfg.Known || (found != nil && found.Pos != cfg.Pos) {
+			return nil // unknown, or different maps: do not guess
+		}
+		found = cfg
+	}
+	if found != nil {
+		found.Where = analysisutil.FuncName(fn)
+	}
+	return found
+}
