@@ -277,10 +277,10 @@ func (t *tracer) param(p *ssa.Parameter) {
 			t.root(p, false)
 		}
 	}
-	for _, sub := range subs {
+	for _, recv := range subs {
 		switch idx {
 		case 0:
-			t.value(sub.Args[0]) // the consumer the callback is registered on
+			t.value(recv) // the consumer the callback is registered on
 		default:
 			t.root(p, false) // the event: from the library
 		}

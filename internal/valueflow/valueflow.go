@@ -66,7 +66,7 @@ type Graph struct {
 	dynamic  []ssa.CallInstruction                   // calls through function values
 	dynIndex map[*ssa.Function][]ssa.CallInstruction // dynamic calls by the functions they may call
 	escapes  map[*ssa.Function]bool                  // functions other code may call
-	subs     map[*ssa.Function][]*ssa.CallCommon     // rebalance callbacks -> Subscribe calls
+	subs     map[*ssa.Function][]ssa.Value           // rebalance callbacks -> receivers of their Subscribe calls
 	closures map[*ssa.Function][]*ssa.MakeClosure    // closures of each function literal
 	indexing bool                                    // building dynIndex: parameters follow direct calls only
 	roots    map[ssa.Value]*Trace                    // memo
@@ -130,7 +130,7 @@ func (g *Graph) index() {
 	g.globals = make(map[*ssa.Global][]ssa.Value)
 	g.static = make(map[*ssa.Function][]ssa.CallInstruction)
 	g.escapes = make(map[*ssa.Function]bool)
-	g.subs = make(map[*ssa.Function][]*ssa.CallCommon)
+	g.subs = make(map[*ssa.Function][]ssa.Value)
 	g.roots = make(map[ssa.Value]*Trace)
 	g.busy = make(map[ssa.Value]bool)
 	g.closures = make(map[*ssa.Function][]*ssa.MakeClosure)
@@ -271,7 +271,7 @@ func (g *Graph) escaping(instr ssa.Instruction, v ssa.Value) bool {
 		if Local(c.StaticCallee()) {
 			return false // traced through the callee's parameter
 		}
-		if isSubscribe(c) && len(c.Args) == 3 && c.Args[2] == v {
+		if _, cb := subscribeArgs(c); cb != nil && funcOf(cb) == funcOf(v) {
 			return false // a rebalance callback: called with the receiver consumer
 		}
 		return true
@@ -282,25 +282,45 @@ func (g *Graph) escaping(instr ssa.Instruction, v ssa.Value) bool {
 }
 
 // noteCallback records a function registered as the rebalance callback of a
-// Subscribe or SubscribeTopics call.
+// Subscribe or SubscribeTopics call, on a *Consumer or on an interface of the
+// program's own with such a method.
 func (g *Graph) noteCallback(c *ssa.CallCommon) {
-	if !isSubscribe(c) || len(c.Args) != 3 {
-		return
-	}
-	if fn := funcOf(c.Args[2]); fn != nil {
-		g.subs[fn] = append(g.subs[fn], c)
+	if recv, cb := subscribeArgs(c); cb != nil {
+		if fn := funcOf(cb); fn != nil {
+			g.subs[fn] = append(g.subs[fn], recv)
+		}
 	}
 }
 
-// isSubscribe reports whether c is a static call of (*Consumer).Subscribe or
-// SubscribeTopics (receiver, topics, callback).
-func isSubscribe(c *ssa.CallCommon) bool {
-	callee := c.StaticCallee()
-	if callee == nil {
-		return false
+// subscribeArgs returns the receiver and the callback of a Subscribe or
+// SubscribeTopics call: a static call of the library's method, or a call of an
+// interface method of that name whose last parameter is a kafka.RebalanceCb.
+func subscribeArgs(c *ssa.CallCommon) (recv, cb ssa.Value) {
+	if c.IsInvoke() {
+		sig := c.Signature()
+		if !hasName(c.Method.Name(), kafkaapi.Subscribe) || len(c.Args) != 2 || sig.Params().Len() != 2 ||
+			!kafkaapi.IsType(sig.Params().At(1).Type(), "RebalanceCb") {
+			return nil, nil
+		}
+		return c.Value, c.Args[1]
 	}
-	fn, _ := callee.Object().(*types.Func)
-	return kafkaapi.IsMethod(fn, "Consumer", kafkaapi.Subscribe...)
+	callee := c.StaticCallee()
+	if callee == nil || len(c.Args) != 3 {
+		return nil, nil
+	}
+	if fn, _ := callee.Object().(*types.Func); !kafkaapi.IsMethod(fn, "Consumer", kafkaapi.Subscribe...) {
+		return nil, nil
+	}
+	return c.Args[0], c.Args[2]
+}
+
+func hasName(name string, names []string) bool {
+	for _, n := range names {
+		if n == name {
+			return true
+		}
+	}
+	return false
 }
 
 // indexExprs maps the receiver and arguments of the syntax call ac to the

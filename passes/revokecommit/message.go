@@ -13,7 +13,7 @@ import (
 )
 
 // diagnostic builds the report for a finding on the risky consumer k.
-func (c *checker) diagnostic(f *finding, k *kafkaconfig.Consumer) analysis.Diagnostic {
+func (c *checker) diagnostic(f *finding, k *kafkaconfig.Consumer, e exposure) analysis.Diagnostic {
 	var what string
 	switch f.missing {
 	case done:
@@ -30,10 +30,10 @@ func (c *checker) diagnostic(f *finding, k *kafkaconfig.Consumer) analysis.Diagn
 	var msg string
 	if f.unassign != nil {
 		msg = fmt.Sprintf("%s.%s in RevokedPartitions handler is not preceded on every path by %s (%s)",
-			analysisutil.ConsumerName(receiver(f.unassign)), calleeName(f.unassign), what, consequence(k.Version))
+			analysisutil.ConsumerName(receiver(f.unassign)), calleeName(f.unassign), what, consequence(k.Version, e))
 	} else {
 		msg = fmt.Sprintf("%s calls Unassign in a RevokedPartitions handler, not preceded on every path by %s (%s)",
-			f.where, what, consequence(k.Version))
+			f.where, what, consequence(k.Version, e))
 	}
 	d := analysis.Diagnostic{
 		Pos:      f.call.Pos(),
@@ -45,7 +45,7 @@ func (c *checker) diagnostic(f *finding, k *kafkaconfig.Consumer) analysis.Diagn
 	if sel, ok := ast.Unparen(f.call.Fun).(*ast.SelectorExpr); ok && f.unassign != nil {
 		d.Pos, d.End = sel.Pos(), sel.End() // the short range x.Unassign
 	}
-	d.Related = c.related(f, k)
+	d.Related = c.related(f, k, e)
 	if f.unassign != nil {
 		if fix, ok := c.fix(f); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
@@ -55,22 +55,26 @@ func (c *checker) diagnostic(f *finding, k *kafkaconfig.Consumer) analysis.Diagn
 }
 
 // consequence says what goes wrong on version v (../shared/kafka-facts.md §2, §3).
-func consequence(v kafkaapi.Version) string {
+func consequence(v kafkaapi.Version, e exposure) string {
+	committed := "auto-committed"
+	if e == commitCall {
+		committed = "committed by the next Commit()"
+	}
 	switch {
 	case v.Before(kafkaapi.V1_4_2):
-		return fmt.Sprintf("on %s stored offsets survive Unassign and are auto-committed after the partition is assigned again, rewinding the group's committed offset; fixed in v1.9.0", v)
+		return fmt.Sprintf("on %s stored offsets survive Unassign and are %s after the partition is assigned again, rewinding the group's committed offset; fixed in v1.9.0", v, committed)
 	case v.Before(kafkaapi.V1_9_0):
-		return fmt.Sprintf("on %s Unassign clears stored offsets, but offsets stored after the revoke by work still in flight are auto-committed later, rewinding the group's committed offset: stop that work first; fixed in v1.9.0", v)
+		return fmt.Sprintf("on %s Unassign clears stored offsets, but offsets stored after the revoke by work still in flight are %s later, rewinding the group's committed offset: stop that work first; fixed in v1.9.0", v, committed)
 	case v.Known() && v.AtLeastV(kafkaapi.V1_9_0):
 		return fmt.Sprintf("harmless on %s, which clears stored offsets on Unassign and rejects late stores; reported because of -revokecommit.allversions", v)
 	case v.AtLeastV(kafkaapi.V1_9_0):
 		return fmt.Sprintf("harmless on %s and later, which clear stored offsets on Unassign and reject late stores; reported because of -revokecommit.allversions", v.AtLeast)
 	}
-	return fmt.Sprintf("%s: before v1.9.0, stale stored offsets can be auto-committed after the partition moves, rewinding the group's committed offset", v)
+	return fmt.Sprintf("%s: before v1.9.0, stale stored offsets can be %s after the partition moves, rewinding the group's committed offset", v, committed)
 }
 
 // related points at the configuration that makes the consumer risky.
-func (c *checker) related(f *finding, k *kafkaconfig.Consumer) []analysis.RelatedInformation {
+func (c *checker) related(f *finding, k *kafkaconfig.Consumer, e exposure) []analysis.RelatedInformation {
 	var rel []analysis.RelatedInformation
 	add := func(pos token.Pos, msg string) {
 		if pos.IsValid() {
@@ -87,15 +91,42 @@ func (c *checker) related(f *finding, k *kafkaconfig.Consumer) []analysis.Relate
 	if k.Via != "" {
 		via = " by " + k.Via
 	}
+	committer := "auto commit on"
+	if e == commitCall {
+		committer = "Commit() called on it"
+	}
 	if !k.Config.Pos.IsValid() || k.Via != "" {
-		add(k.Call.Pos(), fmt.Sprintf("consumer created%s with enable.auto.offset.store=false and auto commit on", via))
-	} else if _, explicit := k.Config.Lookup("enable.auto.commit"); !explicit {
+		add(k.Call.Pos(), fmt.Sprintf("consumer created%s with enable.auto.offset.store=false and %s", via, committer))
+	} else if _, explicit := k.Config.Lookup("enable.auto.commit"); !explicit && e == autoCommit {
 		add(k.Call.Pos(), "consumer created here with auto commit on (the default)")
+	} else if e == commitCall {
+		add(k.Call.Pos(), "consumer created here; the program commits its stored offsets with Commit()")
+	}
+	// What an option or a branch may set that would avoid the problem.
+	for _, s := range k.Config.Maybe {
+		if avoids(s) {
+			add(s.Pos, fmt.Sprintf("%s is set only when %s runs: the default configuration does not have it", s, s.Where))
+		}
 	}
 	if f.unassign == nil && f.where != "" {
 		add(f.call.Pos(), "the handler is in "+f.where)
 	}
 	return rel
+}
+
+// avoids reports whether a setting, if applied, makes the consumer safe.
+func avoids(s kafkaconfig.Setting) bool {
+	if !s.Known {
+		return false
+	}
+	b, ok := kafkaconfig.ParseBool(s.Value)
+	switch s.Key {
+	case "enable.auto.commit":
+		return ok && !b
+	case "enable.auto.offset.store":
+		return ok && b
+	}
+	return false
 }
 
 func calleeName(call *ast.CallExpr) string {

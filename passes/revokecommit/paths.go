@@ -12,7 +12,13 @@ import (
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
+
+func isInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
+}
 
 // effects are the obligations a handler must meet before it gives partitions up.
 type effects uint8
@@ -45,6 +51,7 @@ type summary struct {
 // A pathChecker runs the must-analysis over function bodies of one package.
 type pathChecker struct {
 	pass      *analysis.Pass
+	kc        *kafkaconfig.Result // consumer methods behind interfaces and adapters
 	funcs     map[*types.Func]*ast.FuncDecl
 	summaries map[*types.Func]*summary
 	busy      map[*types.Func]bool
@@ -232,18 +239,44 @@ func callsIn(n ast.Node) []*ast.CallExpr {
 	return calls
 }
 
-// isConsumerCall reports whether call calls one of the named *kafka.Consumer methods.
+// isConsumerCall reports whether call calls one of the named *kafka.Consumer
+// methods, directly or through an interface or adapter that holds a consumer.
 func (pc *pathChecker) isConsumerCall(call *ast.CallExpr, names ...string) bool {
-	fn, _ := typeutil.Callee(pc.pass.TypesInfo, call).(*types.Func)
-	return kafkaapi.IsMethod(fn, "Consumer", names...)
+	return pc.kc.ConsumerMethod(call, names...) != nil
 }
 
-// gen returns the obligations a call meets.
-func (pc *pathChecker) gen(call *ast.CallExpr) effects {
+// callees returns what call may call: its static callee, or for a call of an
+// interface method the methods of the values behind it (kafkaconfig.Callees).
+func (pc *pathChecker) callees(call *ast.CallExpr) []*types.Func {
 	fn, _ := typeutil.Callee(pc.pass.TypesInfo, call).(*types.Func)
-	switch {
-	case fn == nil:
+	if fn == nil {
+		return nil
+	}
+	if recv := fn.Signature().Recv(); recv == nil || !types.IsInterface(recv.Type()) {
+		return []*types.Func{fn}
+	}
+	if !tracked[fn.Name()] && !pc.relevantName(fn.Name()) {
+		return nil // no method of that name can commit, store or unassign
+	}
+	callees, _ := pc.kc.Callees(call)
+	return callees
+}
+
+// gen returns the obligations a call meets: those every function it may call meets.
+func (pc *pathChecker) gen(call *ast.CallExpr) effects {
+	callees := pc.callees(call)
+	if len(callees) == 0 {
 		return 0
+	}
+	e := done
+	for _, fn := range callees {
+		e &= pc.effectOf(fn, call)
+	}
+	return e
+}
+
+func (pc *pathChecker) effectOf(fn *types.Func, call *ast.CallExpr) effects {
+	switch {
 	case kafkaapi.IsMethod(fn, "Consumer", kafkaapi.Commits...):
 		return commit
 	case kafkaapi.IsMethod(fn, "Consumer", "StoreOffsets"):
@@ -344,8 +377,10 @@ func (pc *pathChecker) findRelevant() map[*types.Func]bool {
 			var f Summary
 			switch {
 			case callee == nil:
-			case kafkaapi.IsMethod(callee, "Consumer", tracked...):
+			case kafkaapi.IsMethod(callee, "Consumer", trackedNames...):
 				relevant[fn] = true
+			case tracked[callee.Name()] && isInterfaceMethod(callee):
+				relevant[fn] = true // may be a consumer behind an interface
 			case pc.funcs[callee] != nil:
 				calls[fn] = append(calls[fn], callee)
 			case callee.Pkg() != nil && callee.Pkg() != pc.pass.Pkg && pc.pass.ImportObjectFact(callee, &f):
@@ -368,16 +403,37 @@ func (pc *pathChecker) findRelevant() map[*types.Func]bool {
 }
 
 // tracked are the consumer methods whose calls the must-analysis follows.
-var tracked = []string{"Commit", "CommitOffsets", "StoreOffsets", "Unassign", "IncrementalUnassign"}
+var tracked = map[string]bool{"Commit": true, "CommitOffsets": true, "StoreOffsets": true, "Unassign": true, "IncrementalUnassign": true}
+
+// trackedNames lists tracked for kafkaapi.IsMethod.
+var trackedNames = []string{"Commit", "CommitOffsets", "StoreOffsets", "Unassign", "IncrementalUnassign"}
+
+// relevantName reports whether a method of the package with this name may
+// commit, store or unassign: an interface call of that name may reach it.
+func (pc *pathChecker) relevantName(name string) bool {
+	if pc.relevantSet == nil {
+		pc.relevantSet = pc.findRelevant()
+	}
+	for fn := range pc.relevantSet {
+		if fn.Name() == name {
+			return true
+		}
+	}
+	return false
+}
 
 // unassignsAt returns the Unassigns that a call leads to without all obligations
 // met, given the obligations met before it.
 func (pc *pathChecker) unassignsAt(cs callState) []site {
-	call := cs.call
-	fn, _ := typeutil.Callee(pc.pass.TypesInfo, call).(*types.Func)
-	if fn == nil {
-		return nil
+	var sites []site
+	for _, fn := range pc.callees(cs.call) {
+		sites = append(sites, pc.unassignsOf(fn, cs)...)
 	}
+	return sites
+}
+
+func (pc *pathChecker) unassignsOf(fn *types.Func, cs callState) []site {
+	call := cs.call
 	if kafkaapi.IsMethod(fn, "Consumer", kafkaapi.Unassigns...) {
 		if missing := done &^ cs.state; missing != 0 {
 			return []site{{unassign: call, call: call, recv: receiver(call), missing: missing}}

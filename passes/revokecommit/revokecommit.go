@@ -10,7 +10,6 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
@@ -90,6 +89,7 @@ func run(pass *analysis.Pass, allVersions bool) {
 		handlers:    make(map[*types.Func][]UnassignSite),
 		pc: &pathChecker{
 			pass:      pass,
+			kc:        kc,
 			funcs:     kc.FuncDecls(),
 			summaries: make(map[*types.Func]*summary),
 			busy:      make(map[*types.Func]bool),
@@ -166,8 +166,8 @@ func (c *checker) neverRuns(h *rebalance.Handler, body *ast.BlockStmt) bool {
 		return false
 	}
 	for _, call := range polls {
-		fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
-		if !kafkaapi.IsMethod(fn, "Consumer", "Poll") || !c.kc.Version(fn.Pkg()).AtLeastV(kafkaapi.V1_6_1) {
+		fn := c.kc.ConsumerMethod(call, "Poll")
+		if fn == nil || !c.kc.Version(fn.Pkg()).AtLeastV(kafkaapi.V1_6_1) {
 			return false
 		}
 	}
@@ -257,56 +257,81 @@ func (c *checker) where(fn *types.Func, call *ast.CallExpr) string {
 	return fmt.Sprintf("%s (%s:%d)", analysisutil.FuncName(fn), filepath.Base(p.Filename), p.Line)
 }
 
-// risky reports whether a consumer's configuration is proved to have auto commit
-// on (explicitly or by default) and enable.auto.offset.store=false.
-func risky(k *kafkaconfig.Consumer) bool {
+// An exposure says who commits a risky consumer's stored offsets.
+type exposure int
+
+const (
+	safe       exposure = iota
+	autoCommit          // enable.auto.commit (explicit or the default)
+	commitCall          // an offset-less Commit() of the consumer's own
+)
+
+// exposureOf tells whether a consumer's configuration on its default path (no
+// option, no branch: kafkaconfig's Entries) is proved to have
+// enable.auto.offset.store=false, and who then commits the stored offsets:
+// the auto-committer, or an offset-less Commit() the program makes on that
+// consumer (it commits the stored offsets of the current assignment,
+// kafka-facts §9 7(a)).
+func exposureOf(k *kafkaconfig.Consumer, commits map[*kafkaconfig.Consumer]bool) exposure {
 	cfg := k.Config
-	auto, _, ok := cfg.Bool("enable.auto.commit")
-	if !ok || !auto {
-		return false
-	}
-	if iv, _, ok := cfg.String("auto.commit.interval.ms"); ok && iv == "0" {
-		return false // "0 = disable"
-	}
 	store, _, ok := cfg.Bool("enable.auto.offset.store")
-	return ok && !store
+	if !ok || store {
+		return safe
+	}
+	auto, _, ok := cfg.Bool("enable.auto.commit")
+	if iv, _, known := cfg.String("auto.commit.interval.ms"); known && iv == "0" {
+		auto = false // "0 = disable"
+	}
+	switch {
+	case ok && auto:
+		return autoCommit
+	case commits[k]:
+		return commitCall
+	}
+	return safe
+}
+
+// committers returns the consumers on which the package calls Commit() without
+// offsets.
+func (c *checker) committers() map[*kafkaconfig.Consumer]bool {
+	set := make(map[*kafkaconfig.Consumer]bool)
+	for _, file := range c.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) != 0 || c.kc.ConsumerMethod(call, "Commit") == nil {
+				return true
+			}
+			ks, _ := c.kc.ConsumersOf(receiver(call))
+			for _, k := range ks {
+				set[k] = true
+			}
+			return true
+		})
+	}
+	return set
 }
 
 // report emits one diagnostic per finding whose consumer is proved risky on a
 // version where the rewind happens (or on every version with -allversions).
+// Only traced consumers count (internal/valueflow's policy): a receiver that
+// comes in part from where the analysis cannot see is judged by the part it
+// can; a finding on a consumer from the caller is carried by a fact instead.
 func (c *checker) report() {
 	sort.Slice(c.order, func(i, j int) bool { return c.order[i].Pos() < c.order[j].Pos() })
+	var commits map[*kafkaconfig.Consumer]bool
 	for _, call := range c.order {
 		f := c.findings[call]
-		consumers, traced := c.kc.ConsumersOf(f.recv)
-		if !traced {
-			consumers = appendUnique(consumers, c.kc.Consumers...) // fall back to the package's consumers
+		consumers, _ := c.kc.ConsumersOf(f.recv)
+		if commits == nil && len(consumers) > 0 {
+			commits = c.committers()
 		}
-		var bad *kafkaconfig.Consumer
 		for _, k := range consumers {
-			if risky(k) && (c.allVersions || !k.Version.AtLeastV(kafkaapi.V1_9_0)) {
-				bad = k
+			if e := exposureOf(k, commits); e != safe && (c.allVersions || !k.Version.AtLeastV(kafkaapi.V1_9_0)) {
+				c.pass.Report(c.diagnostic(f, k, e))
 				break
 			}
 		}
-		if bad == nil {
-			continue // no consumer proved risky on a version where it matters
-		}
-		c.pass.Report(c.diagnostic(f, bad))
 	}
-}
-
-func appendUnique(list []*kafkaconfig.Consumer, more ...*kafkaconfig.Consumer) []*kafkaconfig.Consumer {
-	for _, m := range more {
-		dup := false
-		for _, l := range list {
-			dup = dup || l == m
-		}
-		if !dup {
-			list = append(list, m)
-		}
-	}
-	return list
 }
 
 // exportFacts summarises the package's exported functions for other packages.
