@@ -166,10 +166,19 @@ func (t *tracer) allocStores(a *ssa.Alloc) {
 		t.root(a, false)
 		return
 	}
+	stored := false
+	defer func() {
+		if !stored {
+			// A struct built field by field in place (a composite
+			// literal): the allocation stands for the value.
+			t.root(a, true)
+		}
+	}()
 	for _, r := range *refs {
 		switch r := r.(type) {
 		case *ssa.Store:
 			if r.Addr == a {
+				stored = true
 				t.value(r.Val)
 			}
 		case ssa.CallInstruction:

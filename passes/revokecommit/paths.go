@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
@@ -59,6 +60,7 @@ type pathChecker struct {
 	// unassign, computed on first use.
 	relevantSet map[*types.Func]bool
 	states      map[*ast.BlockStmt]*bodyStates
+	noReturns   map[*types.Func]bool // functions of the package that never return
 }
 
 // bodyStates holds, for one function body, the state before each call of interest.
@@ -119,7 +121,7 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 			}
 		}
 	}
-	errorExit := errorReturns(body)
+	errorExit := pc.errorReturns(body)
 	res := &bodyStates{exit: done}
 	exits := 0
 	for _, b := range g.Blocks {
@@ -146,41 +148,71 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 	return res
 }
 
-// errorReturns finds the returns of a failure branch, "if err != nil { return
-// ..., err }": what a function does on every path is what it does when it succeeds,
-// because callers that check the error do not go on to Unassign after a failure.
-func errorReturns(body *ast.BlockStmt) map[*ast.ReturnStmt]bool {
+// errorReturns finds the returns of failure branches: inside the then-branch
+// of an "if" whose condition tests an error against nil (err != nil, also in a
+// conjunction or disjunction, at any depth of nesting), returning a non-nil
+// error as the last result (err itself, or wrapped: fmt.Errorf("...: %w", err)).
+// What a function does on every path is what it does when it succeeds, because
+// callers that check the error do not go on to Unassign after a failure.
+func (pc *pathChecker) errorReturns(body *ast.BlockStmt) map[*ast.ReturnStmt]bool {
 	m := make(map[*ast.ReturnStmt]bool)
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.IfStmt:
-			cond, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr)
-			if !ok || cond.Op != token.NEQ || !isNil(cond.Y) {
-				return true
-			}
-			errVar, ok := ast.Unparen(cond.X).(*ast.Ident)
-			if !ok || len(n.Body.List) == 0 {
-				return true
-			}
-			if ret, ok := n.Body.List[len(n.Body.List)-1].(*ast.ReturnStmt); ok && len(ret.Results) > 0 {
-				if id, ok := ast.Unparen(ret.Results[len(ret.Results)-1]).(*ast.Ident); ok && id.Name == errVar.Name {
-					m[ret] = true
+	info := pc.pass.TypesInfo
+	var walk func(n ast.Node, failing bool)
+	walk = func(n ast.Node, failing bool) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.IfStmt:
+				if n.Init != nil {
+					walk(n.Init, failing)
+				}
+				walk(n.Body, failing || testsError(info, n.Cond))
+				if n.Else != nil {
+					walk(n.Else, failing)
+				}
+				return false
+			case *ast.ReturnStmt:
+				if failing && len(n.Results) > 0 {
+					last := ast.Unparen(n.Results[len(n.Results)-1])
+					if !isNil(last) && isError(info.TypeOf(last)) {
+						m[n] = true
+					}
 				}
 			}
-		}
-		return true
-	})
+			return true
+		})
+	}
+	walk(body, false)
 	return m
 }
+
+// testsError reports whether cond holds a comparison "x != nil" of an error x.
+func testsError(info *types.Info, cond ast.Expr) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok && b.Op == token.NEQ && isNil(b.Y) && isError(info.TypeOf(b.X)) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+func isError(t types.Type) bool { return t != nil && types.Identical(t, errorType) }
 
 func isNil(e ast.Expr) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	return ok && id.Name == "nil"
 }
 
-// mayReturn reports whether a call may return: panics, os.Exit and log.Fatal do not.
+// mayReturn reports whether a call may return. Panics, os.Exit, the standard
+// logger's Fatal and Panic functions, the Fatal and Panic methods of the
+// well-known structured loggers, and functions of this package that never
+// return (computed on demand, as ctrlflow does, for functions without results)
+// do not.
 func (pc *pathChecker) mayReturn(call *ast.CallExpr) bool {
 	switch fn := typeutil.Callee(pc.pass.TypesInfo, call).(type) {
 	case *types.Builtin:
@@ -193,8 +225,44 @@ func (pc *pathChecker) mayReturn(call *ast.CallExpr) bool {
 		case "os.Exit", "log.Fatal", "log.Fatalf", "log.Fatalln", "log.Panic", "log.Panicf", "log.Panicln":
 			return false
 		}
+		if noReturnLoggers[fn.Pkg().Path()] && (strings.HasPrefix(fn.Name(), "Fatal") || strings.HasPrefix(fn.Name(), "Panic")) {
+			return false
+		}
+		if fn.Pkg() == pc.pass.Pkg && fn.Signature().Results().Len() == 0 {
+			return !pc.noReturn(fn)
+		}
 	}
 	return true
+}
+
+// noReturnLoggers are logging packages whose Fatal* and Panic* functions and
+// methods exit or panic after logging.
+var noReturnLoggers = map[string]bool{
+	"go.uber.org/zap":              true,
+	"github.com/sirupsen/logrus":   true,
+	"github.com/rs/zerolog/log":    true,
+	"k8s.io/klog/v2":               true,
+	"github.com/golang/glog":       true,
+	"github.com/charmbracelet/log": true,
+}
+
+// noReturn reports whether fn, a function of this package, never returns
+// normally (a wrapper of log.Fatal, say).
+func (pc *pathChecker) noReturn(fn *types.Func) bool {
+	if v, ok := pc.noReturns[fn]; ok {
+		return v
+	}
+	decl := pc.funcs[fn]
+	if decl == nil {
+		return false
+	}
+	if pc.noReturns == nil {
+		pc.noReturns = make(map[*types.Func]bool)
+	}
+	pc.noReturns[fn] = false // recursion: assume it returns
+	v := cfg.New(decl.Body, pc.mayReturn).NoReturn()
+	pc.noReturns[fn] = v
+	return v
 }
 
 // excused reports whether block b only runs when the assignment was lost: the

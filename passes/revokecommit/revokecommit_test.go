@@ -13,7 +13,8 @@ import (
 func Test(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer,
 		"revokecommit/v1", "revokecommit/v2", "revokecommit/gopkgin",
-		"revokecommit/vendored", "revokecommit/lookalike", "revokecommit/typeparams")
+		"revokecommit/vendored", "revokecommit/lookalike", "revokecommit/typeparams",
+		"revokecommit/wrapped")
 }
 
 // TestAllVersions: with the flag, v2 consumers are reported too.
