@@ -61,6 +61,7 @@ type Graph struct {
 	calls    map[token.Pos][]ssa.CallInstruction     // call instructions by the position of "("
 	exprs    map[ast.Expr]ssa.Value                  // receivers and arguments of calls
 	fields   map[*types.Var][]ssa.Value              // values stored into each field
+	stores   map[*types.Var][]*ssa.Store             // the stores themselves
 	globals  map[*ssa.Global][]ssa.Value             // values stored into package variables
 	static   map[*ssa.Function][]ssa.CallInstruction // direct calls of each function
 	dynamic  []ssa.CallInstruction                   // calls through function values
@@ -127,6 +128,7 @@ func (g *Graph) index() {
 	g.calls = make(map[token.Pos][]ssa.CallInstruction)
 	g.exprs = make(map[ast.Expr]ssa.Value)
 	g.fields = make(map[*types.Var][]ssa.Value)
+	g.stores = make(map[*types.Var][]*ssa.Store)
 	g.globals = make(map[*ssa.Global][]ssa.Value)
 	g.static = make(map[*ssa.Function][]ssa.CallInstruction)
 	g.escapes = make(map[*ssa.Function]bool)
@@ -196,6 +198,7 @@ func (g *Graph) indexInstr(instr ssa.Instruction, astCalls map[token.Pos]*ast.Ca
 		case *ssa.FieldAddr:
 			if f := fieldOf(addr.X.Type(), addr.Field, true); f != nil {
 				g.fields[f] = append(g.fields[f], in.Val)
+				g.stores[f] = append(g.stores[f], in)
 			}
 		case *ssa.Global:
 			g.globals[addr] = append(g.globals[addr], in.Val)
@@ -458,3 +461,37 @@ func (g *Graph) StaticCallers(fn *ssa.Function) []ssa.CallInstruction {
 	}
 	return g.static[fn]
 }
+
+// FieldStoreInstrs returns the stores into field f in the package, for passes
+// that report where a value is handed over (a struct literal's key or an
+// assignment: Store.Pos).
+func (g *Graph) FieldStoreInstrs(f *types.Var) []*ssa.Store {
+	g.build()
+	if g.broken || f == nil {
+		return nil
+	}
+	return g.stores[f.Origin()]
+}
+
+// ParamIndex returns the index of p among the parameters of its function as
+// written (-1 for a method's receiver), and the declared function, or ok=false
+// for parameters of literals and wrappers.
+func ParamIndex(p *ssa.Parameter) (fn *types.Func, index int, ok bool) {
+	sfn := p.Parent()
+	obj, isFunc := sfn.Object().(*types.Func)
+	if !isFunc || sfn.Synthetic != "" || sfn.Parent() != nil {
+		return nil, 0, false
+	}
+	for i, q := range sfn.Params {
+		if q == p {
+			if obj.Signature().Recv() != nil {
+				i-- // Params[0] is the receiver
+			}
+			return obj, i, true
+		}
+	}
+	return nil, 0, false
+}
+
+// ReachableFromOutside reports whether other packages may call fn.
+func ReachableFromOutside(fn *ssa.Function) bool { return reachableFromOutside(fn) }

@@ -19,7 +19,7 @@ import (
 // it reaches code that may write to it unseen.
 type mapIndex struct {
 	writes  map[ssa.Value][]mapWrite // by map object: see mapObjects
-	escaped map[ssa.Value]bool
+	escaped map[ssa.Value][]ssa.Instruction // where each map reaches unseen code
 	values  map[token.Pos]ast.Expr // value expressions by the position SSA gives a write
 }
 
@@ -38,7 +38,7 @@ func (r *resolver) index() *mapIndex {
 	}
 	x := &mapIndex{
 		writes:  make(map[ssa.Value][]mapWrite),
-		escaped: make(map[ssa.Value]bool),
+		escaped: make(map[ssa.Value][]ssa.Instruction),
 		values:  make(map[token.Pos]ast.Expr),
 	}
 	r.maps = x
@@ -83,15 +83,15 @@ func (r *resolver) indexInstr(x *mapIndex, instr ssa.Instruction) {
 			}
 		}
 		if isConfigMapType(in.Value.Type()) {
-			r.escape(x, in.Value) // a map stored in another map
+			r.escape(x, in.Value, in) // a map stored in another map
 		}
 	case *ssa.MakeInterface:
 		if isConfigMapType(in.X.Type()) {
-			r.escape(x, in.X)
+			r.escape(x, in.X, in)
 		}
 	case *ssa.Store:
 		if isConfigMapType(in.Val.Type()) && exportedPlace(in.Addr) {
-			r.escape(x, in.Val) // other packages may write to it
+			r.escape(x, in.Val, in) // other packages may write to it
 		}
 	case ssa.CallInstruction:
 		c := in.Common()
@@ -134,7 +134,7 @@ func (r *resolver) indexInstr(x *mapIndex, instr ssa.Instruction) {
 		}
 		for _, a := range c.Args {
 			if isConfigMapType(a.Type()) {
-				r.escape(x, a)
+				r.escape(x, a, in)
 			}
 		}
 	}
@@ -173,10 +173,10 @@ func exportedPlace(addr ssa.Value) bool {
 	return false
 }
 
-func (r *resolver) escape(x *mapIndex, v ssa.Value) {
+func (r *resolver) escape(x *mapIndex, v ssa.Value, at ssa.Instruction) {
 	objs, _ := r.mapObjects(v)
 	for _, m := range objs {
-		x.escaped[m] = true
+		x.escaped[m] = append(x.escaped[m], at)
 	}
 }
 
@@ -231,7 +231,7 @@ func (r *resolver) configOfValue(v ssa.Value, use ssa.Instruction, pos token.Pos
 	}
 	m := objs[0]
 	x := r.index()
-	if x.escaped[m] {
+	if r.escapedBefore(x, m, use) {
 		return unknown(pos)
 	}
 	var cfg *Config
@@ -297,6 +297,34 @@ func (r *resolver) calledFrom(fn *ssa.Function) map[*ssa.Function]bool {
 		}
 	}
 	return set
+}
+
+// escapedBefore reports whether map m reaches code the analysis cannot see
+// (another package's function, an interface, an exported variable) where it
+// matters for use: in the function that makes it or one it calls, or in the
+// function of the use, other than at the use itself (which is what is being
+// judged). Escapes in other functions concern other instances of a map a
+// helper makes afresh on each call, and are not counted.
+func (r *resolver) escapedBefore(x *mapIndex, m ssa.Value, use ssa.Instruction) bool {
+	esc := x.escaped[m]
+	if len(esc) == 0 {
+		return false
+	}
+	var scope map[*ssa.Function]bool
+	if maker, ok := m.(ssa.Instruction); ok {
+		scope = r.calledFrom(maker.Parent())
+	} else {
+		scope = make(map[*ssa.Function]bool)
+	}
+	if use != nil {
+		scope[use.Parent()] = true
+	}
+	for _, at := range esc {
+		if at != use && scope[at.Parent()] {
+			return true
+		}
+	}
+	return false
 }
 
 // configOfCall returns the configuration a call of another package's function

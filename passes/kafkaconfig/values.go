@@ -2,12 +2,14 @@ package kafkaconfig
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
 
 // ConsumersOf returns the consumers that e may hold, and whether every source of e
@@ -214,4 +216,151 @@ func Receiver(call *ast.CallExpr) ast.Expr {
 		return sel.X
 	}
 	return nil
+}
+
+// ConfigOf resolves the ConfigMap expression e, the receiver or an argument of
+// call, as kafkaconfig resolves a NewConsumer argument.
+func (r *Result) ConfigOf(e ast.Expr, call *ast.CallExpr) *Config {
+	if r.resolver == nil {
+		return unknown(e.Pos())
+	}
+	return r.resolver.configOf(e, call)
+}
+
+// A Boundary is where other packages hand a value to this one: parameter Index
+// of the exported function Func (-1: its receiver), or the exported field Field.
+type Boundary struct {
+	Func  *types.Func
+	Index int
+	Field *types.Var
+}
+
+// BoundariesOf returns the boundaries that e, the receiver or an argument of a
+// call, may take its value from (through pointers too): the part of its value
+// that only the package's callers know.
+func (r *Result) BoundariesOf(e ast.Expr) []Boundary {
+	if r.graph == nil {
+		return nil
+	}
+	return r.boundaries(r.graph.ValueOf(e))
+}
+
+// ConfigBoundaries returns the boundaries the ConfigMap of consumer k comes from.
+func (r *Result) ConfigBoundaries(k *Consumer) []Boundary {
+	if r.graph == nil || k.Via != "" || len(k.Call.Args) != 1 {
+		return nil
+	}
+	return r.boundaries(r.graph.ValueOf(k.Call.Args[0]))
+}
+
+func (r *Result) boundaries(v ssa.Value) []Boundary {
+	if v == nil {
+		return nil
+	}
+	var out []Boundary
+	seen := make(map[Boundary]bool)
+	var visit func(roots []ssa.Value, depth int)
+	visit = func(roots []ssa.Value, depth int) {
+		for _, root := range roots {
+			var b Boundary
+			switch x := root.(type) {
+			case *ssa.Parameter:
+				fn, i, ok := valueflow.ParamIndex(x)
+				if !ok || !valueflow.ReachableFromOutside(x.Parent()) {
+					continue
+				}
+				b = Boundary{Func: fn, Index: i}
+			case *ssa.FieldAddr, *ssa.Field:
+				f := fieldOfValue(x)
+				if f == nil || !f.Exported() || f.Pkg() != r.graph.Package().Pkg || !exportedStruct(x) {
+					if fa, ok := x.(*ssa.FieldAddr); ok && depth < 2 {
+						visit(r.graph.Pointees(fa).Roots, depth+1) // &s.cm: what is stored there
+					}
+					continue
+				}
+				b = Boundary{Field: f}
+			case *ssa.Alloc, *ssa.Global:
+				if depth < 2 {
+					visit(r.graph.Pointees(x).Roots, depth+1)
+				}
+				continue
+			default:
+				continue
+			}
+			if !seen[b] {
+				seen[b] = true
+				out = append(out, b)
+			}
+		}
+	}
+	visit(r.graph.Roots(v).Roots, 0)
+	return out
+}
+
+// exportedStruct reports whether the struct a FieldAddr or Field selects from
+// is a named type other packages can name.
+func exportedStruct(v ssa.Value) bool {
+	var t types.Type
+	switch x := v.(type) {
+	case *ssa.FieldAddr:
+		p, ok := x.X.Type().Underlying().(*types.Pointer)
+		if !ok {
+			return false
+		}
+		t = p.Elem()
+	case *ssa.Field:
+		t = x.X.Type()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Exported()
+}
+
+// fieldOfValue returns the field a FieldAddr or Field selects.
+func fieldOfValue(v ssa.Value) *types.Var {
+	var t types.Type
+	var i int
+	switch x := v.(type) {
+	case *ssa.FieldAddr:
+		p, ok := x.X.Type().Underlying().(*types.Pointer)
+		if !ok {
+			return nil
+		}
+		t, i = p.Elem(), x.Field
+	case *ssa.Field:
+		t, i = x.X.Type(), x.Field
+	default:
+		return nil
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i).Origin()
+}
+
+// A FieldWrite is a store into a field in this package: what consumers the
+// stored value may be, or, for a ConfigMap field, its configuration.
+type FieldWrite struct {
+	Pos       token.Pos
+	Consumers []*Consumer
+	Config    *Config // for a ConfigMap or *ConfigMap field
+}
+
+// FieldWrites returns the stores into field f (of this or another package)
+// that this package makes.
+func (r *Result) FieldWrites(f *types.Var) []FieldWrite {
+	if r.graph == nil {
+		return nil
+	}
+	var out []FieldWrite
+	for _, st := range r.graph.FieldStoreInstrs(f) {
+		w := FieldWrite{Pos: st.Pos()}
+		if isConfigMapType(st.Val.Type()) {
+			w.Config = r.resolver.configOfValue(st.Val, nil, st.Pos())
+		} else {
+			w.Consumers, _ = r.consumersOfValue(st.Val, 0)
+		}
+		out = append(out, w)
+	}
+	return out
 }

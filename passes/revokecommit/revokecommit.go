@@ -33,7 +33,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Doc:       analysisutil.MustExtractDoc(doc, "revokecommit"),
 		URL:       "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/revokecommit",
 		Requires:  []*analysis.Analyzer{kafkaconfig.Analyzer},
-		FactTypes: []analysis.Fact{new(Summary)},
+		FactTypes: []analysis.Fact{new(Summary), new(Handover)},
 	}
 	a.Flags.BoolVar(&allVersions, "allversions", false,
 		"report on every library version, also v1.9.0 and later where the library itself prevents the rewind")
@@ -74,6 +74,9 @@ type checker struct {
 	findings    map[*ast.CallExpr]*finding
 	order       []*ast.CallExpr
 	handlers    map[*types.Func][]UnassignSite // for facts
+	// handovers collects the Handover facts to export, in order.
+	handovers     map[types.Object][]HandoverSite
+	handoverOrder []types.Object
 }
 
 func run(pass *analysis.Pass, allVersions bool) {
@@ -87,6 +90,7 @@ func run(pass *analysis.Pass, allVersions bool) {
 		allVersions: allVersions,
 		findings:    make(map[*ast.CallExpr]*finding),
 		handlers:    make(map[*types.Func][]UnassignSite),
+		handovers:   make(map[types.Object][]HandoverSite),
 		pc: &pathChecker{
 			pass:      pass,
 			kc:        kc,
@@ -101,7 +105,9 @@ func run(pass *analysis.Pass, allVersions bool) {
 	}
 	c.checkForeignCallbacks()
 	c.report()
+	c.checkHandovers()
 	c.exportFacts()
+	c.exportHandovers()
 }
 
 // regions finds the RevokedPartitions handlers of the package that have a body.
@@ -325,6 +331,7 @@ func (c *checker) report() {
 		if commits == nil && len(consumers) > 0 {
 			commits = c.committers()
 		}
+		c.noteHandovers(f, consumers)
 		for _, k := range consumers {
 			if e := exposureOf(k, commits); e != safe && (c.allVersions || !k.Version.AtLeastV(kafkaapi.V1_9_0)) {
 				c.pass.Report(c.diagnostic(f, k, e))

@@ -51,3 +51,9 @@ func TestFixCompiles(t *testing.T) {
 func TestCrossPackage(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/crosspkg/...")
 }
+
+// TestLibrary: a library installs the handler, its callers supply the
+// configuration or the consumer: reported in the callers, through facts.
+func TestLibrary(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/library/...")
+}

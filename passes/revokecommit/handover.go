@@ -1,0 +1,244 @@
+package revokecommit
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
+)
+
+// Handover is the fact exported for an exported function or field through
+// which callers hand this package a consumer, or the ConfigMap a consumer is
+// made from, that gets a RevokedPartitions handler here which unassigns
+// before committing and invalidating. This package cannot tell whether that
+// is a problem (the configuration is the caller's); the caller can, and
+// reports where it hands over a risky configuration or consumer.
+type Handover struct {
+	Sites []HandoverSite
+}
+
+// A HandoverSite is one handler reached through the parameter or field.
+type HandoverSite struct {
+	Param   int    // the parameter (-1: the receiver); 0 for a field
+	Config  bool   // the ConfigMap is handed over, not the consumer
+	Missing uint8  // what the handler does not do before Unassign
+	Where   string // the Unassign: "pkg.Func (file.go:12)"
+}
+
+func (*Handover) AFact() {}
+
+func (f *Handover) String() string {
+	var parts []string
+	for _, s := range f.Sites {
+		what := "consumer"
+		if s.Config {
+			what = "config"
+		}
+		parts = append(parts, fmt.Sprintf("handover(%s param %d, missing %s)", what, s.Param, effects(s.Missing)))
+	}
+	return strings.Join(parts, " ")
+}
+
+// noteHandovers records, for a finding in this package, the parameters and
+// fields through which callers supply its consumer or the consumer's
+// configuration.
+func (c *checker) noteHandovers(f *finding, consumers []*kafkaconfig.Consumer) {
+	where := f.where
+	if f.unassign != nil {
+		where = c.whereCall(f.unassign)
+	}
+	add := func(b kafkaconfig.Boundary, config bool) {
+		s := HandoverSite{Param: b.Index, Config: config, Missing: uint8(f.missing), Where: where}
+		var obj types.Object = b.Func
+		if b.Field != nil {
+			obj, s.Param = b.Field, 0
+		}
+		for _, old := range c.handovers[obj] {
+			if old == s {
+				return
+			}
+		}
+		if c.handovers[obj] == nil {
+			c.handoverOrder = append(c.handoverOrder, obj)
+		}
+		c.handovers[obj] = append(c.handovers[obj], s)
+	}
+	var own *types.Func // the declared function the handler is in: Summary covers its parameters
+	if f.region != nil && f.region.decl != nil {
+		own, _ = c.pass.TypesInfo.Defs[f.region.decl.Name].(*types.Func)
+	}
+	for _, b := range c.kc.BoundariesOf(f.recv) {
+		if b.Func == nil || b.Func != own {
+			add(b, false)
+		}
+	}
+	for _, k := range consumers {
+		if !k.Config.Known {
+			for _, b := range c.kc.ConfigBoundaries(k) {
+				add(b, true)
+			}
+		}
+	}
+}
+
+// whereCall describes the Unassign call for other packages.
+func (c *checker) whereCall(call *ast.CallExpr) string {
+	p := c.pass.Fset.Position(call.Pos())
+	name := c.pass.Pkg.Name()
+	for fn, decl := range c.kc.FuncDecls() {
+		if decl.Pos() <= call.Pos() && call.End() <= decl.End() {
+			name = analysisutil.FuncName(fn)
+		}
+	}
+	return fmt.Sprintf("%s (%s:%d)", name, baseName(p.Filename), p.Line)
+}
+
+func baseName(path string) string {
+	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
+		return path[i+1:]
+	}
+	return path
+}
+
+// exportHandovers exports the Handover facts collected by noteHandovers.
+func (c *checker) exportHandovers() {
+	for _, obj := range c.handoverOrder {
+		c.pass.ExportObjectFact(obj, &Handover{Sites: c.handovers[obj]})
+	}
+}
+
+// checkHandovers reports where this package hands another package's
+// handler a consumer, or a configuration, that makes it rewind: calls of
+// functions and stores into fields that carry a Handover fact. Where the
+// value is itself handed in by this package's callers, the fact is passed on.
+func (c *checker) checkHandovers() {
+	var fields []types.Object
+	for _, of := range c.pass.AllObjectFacts() {
+		if _, ok := of.Fact.(*Handover); ok {
+			if v, ok := of.Object.(*types.Var); ok && v.IsField() && v.Pkg() != c.pass.Pkg {
+				fields = append(fields, v)
+			}
+		}
+	}
+	sort.Slice(fields, func(i, j int) bool { return fields[i].Pos() < fields[j].Pos() })
+	for _, obj := range fields {
+		var h Handover
+		c.pass.ImportObjectFact(obj, &h)
+		for _, w := range c.kc.FieldWrites(obj.(*types.Var)) {
+			for _, s := range h.Sites {
+				c.reportHandover(w.Pos, token.NoPos, obj.Name(), s, w.Config, w.Consumers)
+			}
+		}
+	}
+	for _, file := range c.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
+				return true
+			}
+			var h Handover
+			if !c.pass.ImportObjectFact(fn, &h) {
+				return true
+			}
+			for _, s := range h.Sites {
+				arg := argument(call, s.Param)
+				if arg == nil {
+					continue
+				}
+				var cfg *kafkaconfig.Config
+				var consumers []*kafkaconfig.Consumer
+				if s.Config {
+					cfg = c.kc.ConfigOf(arg, call)
+				} else {
+					consumers, _ = c.kc.ConsumersOf(arg)
+				}
+				if !c.reportHandover(arg.Pos(), arg.End(), analysisutil.FuncName(fn), s, cfg, consumers) {
+					c.passOn(arg, s)
+				}
+			}
+			return true
+		})
+	}
+}
+
+// passOn re-exports a handover site for this package's own exported
+// parameters or fields that arg comes from.
+func (c *checker) passOn(arg ast.Expr, s HandoverSite) {
+	for _, b := range c.kc.BoundariesOf(arg) {
+		site := s
+		var obj types.Object = b.Func
+		site.Param = b.Index
+		if b.Field != nil {
+			obj, site.Param = b.Field, 0
+		}
+		if c.handovers[obj] == nil {
+			c.handoverOrder = append(c.handoverOrder, obj)
+		}
+		c.handovers[obj] = append(c.handovers[obj], site)
+	}
+}
+
+// reportHandover reports at pos when the configuration or one of the
+// consumers handed over is risky on a version where the rewind happens.
+func (c *checker) reportHandover(pos, end token.Pos, to string, s HandoverSite, cfg *kafkaconfig.Config, consumers []*kafkaconfig.Consumer) bool {
+	if cfg != nil {
+		consumers = []*kafkaconfig.Consumer{{Config: cfg, Version: c.libraryVersion()}}
+	}
+	for _, k := range consumers {
+		e := exposureOf(k, nil)
+		if e == safe || (!c.allVersions && k.Version.AtLeastV(kafkaapi.V1_9_0)) {
+			continue
+		}
+		what := "a consumer"
+		if cfg != nil {
+			what = "a configuration"
+		}
+		category := categoryNoCommit
+		if effects(s.Missing) == invalidate {
+			category = categoryNoInvalidate
+		}
+		d := analysis.Diagnostic{
+			Pos: pos, End: end, Category: category, URL: "#" + category,
+			Message: fmt.Sprintf("%s is given %s with enable.auto.offset.store=false and auto commit on, and its RevokedPartitions handler at %s calls Unassign without %s first (%s): turn auto commit off here, or commit and invalidate in that handler",
+				to, what, s.Where, missingText(effects(s.Missing)), consequence(k.Version, e)),
+		}
+		if st, ok := k.Config.Lookup("enable.auto.offset.store"); ok && st.Pos.IsValid() {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: st.Pos, Message: "enable.auto.offset.store=false: the application stores offsets itself"})
+		}
+		c.pass.Report(d)
+		return true
+	}
+	return false
+}
+
+// libraryVersion is what is known of the version of the library the package
+// links (the first, when it imports several paths).
+func (c *checker) libraryVersion() kafkaapi.Version {
+	if len(c.kc.Kafka) == 0 {
+		return kafkaapi.Version{}
+	}
+	return c.kc.Version(c.kc.Kafka[0])
+}
+
+func missingText(m effects) string {
+	switch m {
+	case done:
+		return "committing and invalidating stored offsets"
+	case commit:
+		return "committing"
+	}
+	return "invalidating stored offsets"
+}

@@ -1,0 +1,47 @@
+// Package app wires configurations to the worker library.
+package app
+
+import (
+	"revokecommit/library/mid"
+	"revokecommit/library/worker"
+
+	"github.com/confluentinc/confluent-kafka-go/kafka"
+)
+
+func riskyConfig() *kafka.ConfigMap {
+	return &kafka.ConfigMap{"group.id": "orders", "enable.auto.offset.store": false}
+}
+
+func startOrders() {
+	worker.New(riskyConfig(), []string{"orders"}) // want `worker\.New is given a configuration with enable\.auto\.offset\.store=false and auto commit on, and its RevokedPartitions handler at worker\.Worker\.rebalance \(worker\.go:29\) calls Unassign without committing and invalidating stored offsets first`
+}
+
+func startAudit() {
+	// fine: offsets are stored automatically
+	worker.New(&kafka.ConfigMap{"group.id": "audit"}, []string{"audit"})
+}
+
+func startManual() {
+	// fine: nothing is auto-committed
+	worker.New(&kafka.ConfigMap{"group.id": "manual", "enable.auto.commit": false, "enable.auto.offset.store": false}, nil)
+}
+
+func startThroughMid() {
+	mid.Run(riskyConfig()) // want `mid\.Run is given a configuration`
+}
+
+func startWithConsumer() error {
+	c, err := kafka.NewConsumer(riskyConfig())
+	if err != nil {
+		return err
+	}
+	return worker.Start(worker.Options{Consumer: c, Topics: []string{"t"}}) // want `Consumer is given a consumer with enable\.auto\.offset\.store=false`
+}
+
+func startWithSafeConsumer() error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "safe"})
+	if err != nil {
+		return err
+	}
+	return worker.Start(worker.Options{Consumer: c, Topics: []string{"t"}}) // fine: automatic offset store
+}
