@@ -19,6 +19,12 @@ type Setting struct {
 	Pos    token.Pos
 	Where  string  // "file.go:12" where the value was set; kept in facts, for other packages
 	Sub    *Config `json:",omitempty"` // the nested map of default.topic.config
+	// Field and Param describe a value read from a field of a parameter (Param
+	// -1: the receiver) of the function that builds the map, in facts: a
+	// settings struct rendered into a ConfigMap. Callers resolve it from what
+	// they store into that field.
+	Field string `json:",omitempty"`
+	Param int    `json:",omitempty"`
 }
 
 // A Config is what is known of a ConfigMap: its entries in key order.

@@ -350,7 +350,93 @@ func (r *resolver) configOfCall(root ssa.Value) *Config {
 	}
 	cfg := f.Config.clone()
 	cfg.Pos, cfg.Where = call.Pos(), analysisutil.FuncName(fn)
+	for i, s := range cfg.Entries {
+		if s.Field != "" {
+			cfg.Entries[i] = r.fieldSetting(s, call)
+		}
+	}
 	return cfg
+}
+
+// paramField recognises a value read from a field of a parameter (a settings
+// struct, by value or pointer): it returns the field's name and the parameter's
+// index (-1: the receiver), or "".
+func paramField(v ssa.Value) (string, int) {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	var x ssa.Value
+	var f *types.Var
+	switch v := v.(type) {
+	case *ssa.Field:
+		x, f = v.X, fieldOfValue(v)
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
+			x, f = fa.X, fieldOfValue(fa)
+		}
+	}
+	if a, ok := x.(*ssa.Alloc); ok && a.Referrers() != nil {
+		// A receiver or parameter spilled to a local: "*t0 = k".
+		for _, ref := range *a.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
+				x = st.Val
+			}
+		}
+	}
+	p, ok := x.(*ssa.Parameter)
+	if !ok || f == nil {
+		return "", 0
+	}
+	if _, i, ok := valueflow.ParamIndex(p); ok {
+		return f.Name(), i
+	}
+	return "", 0
+}
+
+// fieldSetting resolves a setting read from a field of the callee's parameter
+// at call: the one constant this package stores into that field, anywhere
+// (struct literals, assignments). Unknown when it stores none or several.
+func (r *resolver) fieldSetting(s Setting, call *ssa.Call) Setting {
+	c := call.Common()
+	idx := s.Param
+	if callee := c.StaticCallee(); callee != nil && callee.Signature.Recv() != nil {
+		idx++ // Args[0] is the receiver
+	}
+	out := Setting{Key: s.Key, GoType: s.GoType, Where: s.Where, Pos: call.Pos()}
+	if idx < 0 || idx >= len(c.Args) {
+		return out
+	}
+	t := c.Args[idx].Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return out
+	}
+	var field *types.Var
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() == s.Field {
+			field = st.Field(i)
+		}
+	}
+	var found *Setting
+	for _, store := range r.graph.FieldStoreInstrs(field) {
+		k, ok := store.Val.(*ssa.Const)
+		if !ok {
+			return out
+		}
+		set := settingOf(s.Key, k.Value, k.Type(), types.RelativeTo(r.pass.Pkg))
+		set.Pos, set.Where = store.Pos(), position(r.pass.Fset, store.Pos())
+		if !set.Known || (found != nil && found.Value != set.Value) {
+			return out
+		}
+		found = &set
+	}
+	if found == nil {
+		return out
+	}
+	return *found
 }
 
 // writeSetting describes a write as a Setting, or ok=false when its key is not
@@ -377,7 +463,11 @@ func (r *resolver) writeSetting(x *mapIndex, w mapWrite) (Setting, bool) {
 		return Setting{}, false
 	}
 	if expr != nil {
-		return r.setting(key, expr), true
+		st := r.setting(key, expr)
+		if !st.Known {
+			st.Field, st.Param = paramField(w.value)
+		}
+		return st, true
 	}
 	val := w.value
 	if mi, ok := val.(*ssa.MakeInterface); ok {

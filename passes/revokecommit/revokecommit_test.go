@@ -57,3 +57,9 @@ func TestCrossPackage(t *testing.T) {
 func TestLibrary(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/library/...")
 }
+
+// TestSettings: a typed settings struct rendered into a ConfigMap in one
+// package, its values chosen in the packages that wire it up.
+func TestSettings(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/settings/...")
+}
