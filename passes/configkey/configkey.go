@@ -83,7 +83,9 @@ func run(pass *analysis.Pass) {
 		if cfg == nil {
 			return
 		}
-		for _, s := range cfg.Entries {
+		// Writes on some paths only (options, branches) are checked too: a
+		// wrong key is wrong whether or not the option is used.
+		for _, s := range append(append([]kafkaconfig.Setting(nil), cfg.Entries...), cfg.Maybe...) {
 			w := writes[s.Pos]
 			if !s.Pos.IsValid() || w == nil {
 				continue // set in another package (facts carry no positions), or not seen

@@ -129,3 +129,25 @@ func suppressed() {
 		"my.custom.property": 1,
 	})
 }
+
+// Options write into a map held in a struct field; a wrong key in an option is
+// reported whether or not a caller applies it.
+type consumerService struct{ cm kafka.ConfigMap }
+
+type serviceOption func(*consumerService)
+
+func withFetchMin(n int) serviceOption {
+	return func(s *consumerService) { s.cm["fetch.min.byte"] = n } // want `unknown configuration property "fetch.min.byte" \(did you mean "fetch.min.bytes"\?\)`
+}
+
+func withGroup(g string) serviceOption {
+	return func(s *consumerService) { s.cm["group.id"] = g } // fine
+}
+
+func newConsumerService(opts ...serviceOption) (*kafka.Consumer, error) {
+	s := &consumerService{cm: kafka.ConfigMap{"bootstrap.servers": "localhost"}}
+	for _, o := range opts {
+		o(s)
+	}
+	return kafka.NewConsumer(&s.cm)
+}
