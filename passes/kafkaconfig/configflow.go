@@ -18,9 +18,9 @@ import (
 // one *ssa.MakeMap each), the writes to it anywhere in the package, and whether
 // it reaches code that may write to it unseen.
 type mapIndex struct {
-	writes  map[ssa.Value][]mapWrite // by map object: see mapObjects
+	writes  map[ssa.Value][]mapWrite        // by map object: see mapObjects
 	escaped map[ssa.Value][]ssa.Instruction // where each map reaches unseen code
-	values  map[token.Pos]ast.Expr // value expressions by the position SSA gives a write
+	values  map[token.Pos]ast.Expr          // value expressions by the position SSA gives a write
 }
 
 // A mapWrite is a MapUpdate (literal entry or m[k] = v) or a SetKey/Set call.

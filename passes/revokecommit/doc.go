@@ -68,13 +68,41 @@
 // helpers that call Unassign themselves, in the same package or in another one
 // (through facts).
 //
-// The receiver of Unassign is traced to the NewConsumer calls it may be (through
-// local variables, struct fields, parameters and the callback's *Consumer), and
-// the report needs one of them to be proved risky: enable.auto.commit true or
-// absent, auto.commit.interval.ms not 0, enable.auto.offset.store false, on a
-// library version before v1.9.0 or unknown. When the receiver cannot be traced,
-// the consumers the package constructs are used. A handler in one package whose
-// consumer is built in another is reported where the callback is registered.
+// Consumer calls are recognised on a *kafka.Consumer, on an interface of the
+// program's own that holds one (a small client interface that tests fake), and
+// on an adapter struct that embeds one; an adapter's own override of a method
+// is followed like a helper. The receiver of Unassign is traced, on the SSA form
+// of the package (internal/valueflow), to the NewConsumer calls it may be:
+// through locals, phis, struct fields, closures, parameters, the callback's
+// *Consumer, interfaces and constructors called through function values. The
+// report needs one of them to be proved risky on its default configuration:
+// enable.auto.offset.store false, and stored offsets committed either by the
+// auto-committer (enable.auto.commit true or absent, auto.commit.interval.ms
+// not 0) or by an offset-less Commit() the program calls on that consumer, on
+// a library version before v1.9.0 or unknown. Configurations are resolved from
+// literals, SetKey, Set and index writes anywhere in the package, helpers of
+// this and other packages (facts), and settings structs rendered into a
+// ConfigMap in another package and filled in here. A write that happens only on
+// some paths (an option function the caller may apply, a branch) is not part
+// of the default configuration; when it would make the consumer safe, the
+// report points at it. A receiver that cannot be traced is not reported (one
+// policy for every analyzer, see internal/valueflow).
+//
+// The library pattern: when the handler's package gets its consumer, or the
+// ConfigMap it is made from, from its caller (a parameter of an exported
+// function, an exported field of an exported struct), the handler's package
+// exports a Handover fact, and the calling package is reported where it hands
+// over a risky configuration or consumer, with the handler named in the
+// message. A caller that only passes its own parameter on passes the fact on.
+// A handler in one package whose consumer is built in another is reported
+// where the callback is registered.
+//
+// Paths that fail do not reach the Unassign of a caller that checks the error:
+// returns of a non-nil error inside "if err != nil" branches (nested, wrapped
+// with fmt.Errorf, after errors.As) do not count, nor paths through a call
+// that never returns (panic, os.Exit, log.Fatal, the Fatal and Panic methods of
+// zap, logrus, zerolog, klog and glog, and functions of the package that only
+// call those).
 //
 // The version is the module version of the linked confluent-kafka-go. Without
 // module information (GOPATH, some Bazel setups) only the v2 import path proves
@@ -93,9 +121,14 @@
 //     (Poll returns no rebalance events there; pollrebalance reports the dead case);
 //   - Unassign outside a RevokedPartitions handler (for example before Close), and
 //     handlers the analysis cannot attribute to a RevokedPartitions case, such as
-//     the default case of a switch or code behind an interface call;
-//   - helpers reached through interfaces or function values are assumed to do
-//     nothing; helpers of other packages without facts likewise.
+//     the default case of a switch;
+//   - receivers that cannot be traced to a construction site: a consumer from a
+//     channel, a map or slice element, an exported package variable, or an
+//     interface whose values come from another package without facts;
+//   - a constructor shared by several configurations (one NewConsumer call
+//     reached with different ConfigMaps): the analysis does not split it by
+//     caller, and the configuration is unknown;
+//   - helpers of other packages without facts are assumed to do nothing.
 //
 // # Categories
 //

@@ -29,7 +29,7 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false // the file does not name the library
 	}
 	recv := receiver(f.unassign)
-	if recv == nil || !simple(recv) {
+	if recv == nil || !simple(recv) || !canCommit(c.pass.TypesInfo.TypeOf(recv)) {
 		return analysis.SuggestedFix{}, false
 	}
 	onErr, ok := c.errorHandling(f, stmt)
@@ -285,4 +285,23 @@ func (c *checker) print(n ast.Node) string {
 		return ""
 	}
 	return buf.String()
+}
+
+// canCommit reports whether the inserted code compiles on a receiver of type t:
+// a *kafka.Consumer, or an interface or adapter with the consumer's Commit,
+// StoreOffsets and Assignment methods.
+func canCommit(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if kafkaapi.IsConsumer(t) {
+		return true
+	}
+	for _, name := range []string{"Commit", "StoreOffsets", "Assignment"} {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+		if _, ok := obj.(*types.Func); !ok {
+			return false
+		}
+	}
+	return true
 }
