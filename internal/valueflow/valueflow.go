@@ -495,3 +495,54 @@ func ParamIndex(p *ssa.Parameter) (fn *types.Func, index int, ok bool) {
 
 // ReachableFromOutside reports whether other packages may call fn.
 func ReachableFromOutside(fn *ssa.Function) bool { return reachableFromOutside(fn) }
+
+// Spawned returns the functions of the package that may run on a goroutine
+// the package starts with a go statement (the function started, directly or
+// through a function value), and, transitively, the functions and literals
+// they call.
+func (g *Graph) Spawned() map[*ssa.Function]bool {
+	g.build()
+	set := make(map[*ssa.Function]bool)
+	if g.broken {
+		return set
+	}
+	var queue []*ssa.Function
+	add := func(fn *ssa.Function) {
+		if Local(fn) && !set[fn] {
+			set[fn] = true
+			queue = append(queue, fn)
+		}
+	}
+	for _, fn := range g.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				goi, ok := instr.(*ssa.Go)
+				if !ok || goi.Call.IsInvoke() {
+					continue
+				}
+				if callee := goi.Call.StaticCallee(); callee != nil {
+					add(callee)
+					continue
+				}
+				for _, r := range g.Roots(goi.Call.Value).Roots {
+					add(funcOf(r))
+				}
+			}
+		}
+	}
+	for len(queue) > 0 {
+		fn := queue[0]
+		queue = queue[1:]
+		for _, anon := range fn.AnonFuncs {
+			add(anon)
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					add(call.Common().StaticCallee())
+				}
+			}
+		}
+	}
+	return set
+}

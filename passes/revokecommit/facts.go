@@ -44,15 +44,24 @@ func (f *Summary) String() string {
 }
 
 func (e effects) String() string {
-	switch e {
+	var base string
+	switch e & done {
 	case 0:
-		return "nothing"
+		base = "nothing"
 	case commit:
-		return "commit"
+		base = "commit"
 	case invalidate:
-		return "invalidate"
+		base = "invalidate"
+	default:
+		base = "commit+invalidate"
 	}
-	return "commit+invalidate"
+	if e&drainedCommit != 0 {
+		if e&done == 0 {
+			return "wait"
+		}
+		base += "+wait"
+	}
+	return base
 }
 
 // paramIndex returns the index of the parameter of decl that e names (-1 for the

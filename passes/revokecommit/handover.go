@@ -197,6 +197,10 @@ func (c *checker) reportHandover(pos, end token.Pos, to string, s HandoverSite, 
 	if cfg != nil {
 		consumers = []*kafkaconfig.Consumer{{Config: cfg, Version: c.libraryVersion()}}
 	}
+	s.Missing &= uint8(done) // late stores in the library's workers are not known here
+	if s.Missing == 0 {
+		return false
+	}
 	for _, k := range consumers {
 		e := exposureOf(k, nil)
 		if e == safe || (!c.allVersions && k.Version.AtLeastV(kafkaapi.V1_9_0)) {

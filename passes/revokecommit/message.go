@@ -15,25 +15,39 @@ import (
 // diagnostic builds the report for a finding on the risky consumer k.
 func (c *checker) diagnostic(f *finding, k *kafkaconfig.Consumer, e exposure) analysis.Diagnostic {
 	var what string
-	switch f.missing {
+	switch f.missing & done {
 	case done:
 		what = "a commit and an invalidation of stored offsets"
 	case commit:
 		what = "a commit"
-	default:
+	case invalidate:
 		what = "an invalidation of stored offsets (StoreOffsets with kafka.OffsetInvalid)"
 	}
 	category := categoryNoCommit
-	if f.missing == invalidate {
+	if f.missing&done == invalidate {
 		category = categoryNoInvalidate
+	}
+	late := f.late != nil && f.missing&drainedCommit != 0
+	if late {
+		wait := "waiting for the goroutines that store its offsets"
+		if what == "" {
+			what = wait + " before the commit"
+			category = categoryNoWait
+		} else {
+			what += ", after " + wait
+		}
+	}
+	conseq := consequence(k.Version, e)
+	if late {
+		conseq = lateConsequence(k.Version, e)
 	}
 	var msg string
 	if f.unassign != nil {
 		msg = fmt.Sprintf("%s.%s in RevokedPartitions handler is not preceded on every path by %s (%s)",
-			analysisutil.ConsumerName(receiver(f.unassign)), calleeName(f.unassign), what, consequence(k.Version, e))
+			analysisutil.ConsumerName(receiver(f.unassign)), calleeName(f.unassign), what, conseq)
 	} else {
 		msg = fmt.Sprintf("%s calls Unassign in a RevokedPartitions handler, not preceded on every path by %s (%s)",
-			f.where, what, consequence(k.Version, e))
+			f.where, what, conseq)
 	}
 	d := analysis.Diagnostic{
 		Pos:      f.call.Pos(),
@@ -46,7 +60,9 @@ func (c *checker) diagnostic(f *finding, k *kafkaconfig.Consumer, e exposure) an
 		d.Pos, d.End = sel.Pos(), sel.End() // the short range x.Unassign
 	}
 	d.Related = c.related(f, k, e)
-	if f.unassign != nil {
+	if f.unassign != nil && !late {
+		// With workers still storing, the inserted commit and invalidation
+		// do not stop the rewind (runtime-repro.md): no fix is offered then.
 		if fix, ok := c.fix(f); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
@@ -71,6 +87,22 @@ func consequence(v kafkaapi.Version, e exposure) string {
 		return fmt.Sprintf("harmless on %s and later, which clear stored offsets on Unassign and reject late stores; reported because of -revokecommit.allversions", v.AtLeast)
 	}
 	return fmt.Sprintf("%s: before v1.9.0, stale stored offsets can be %s after the partition moves, rewinding the group's committed offset", v, committed)
+}
+
+// lateConsequence says what goes wrong on version v when offsets are also
+// stored by goroutines that may still run after the revoke (measured on
+// librdkafka's mock cluster, runtime-repro.md: commit + invalidate before
+// Unassign does not stop it before v1.9.0; waiting for the workers does).
+func lateConsequence(v kafkaapi.Version, e exposure) string {
+	committed := "auto-committed"
+	if e == commitCall {
+		committed = "committed by the next Commit()"
+	}
+	on := "on " + v.String()
+	if !v.Known() {
+		on = v.String() + ": before v1.9.0"
+	}
+	return fmt.Sprintf("%s offsets stored after the revoke by work still in flight are accepted and %s later, rewinding the group's committed offset, and a commit and invalidation alone do not stop that: wait for that work first, or upgrade to v1.9.0, which rejects such stores", on, committed)
 }
 
 // related points at the configuration that makes the consumer risky.
@@ -107,6 +139,9 @@ func (c *checker) related(f *finding, k *kafkaconfig.Consumer, e exposure) []ana
 		if avoids(s) {
 			add(s.Pos, fmt.Sprintf("%s is set only when %s runs: the default configuration does not have it", s, s.Where))
 		}
+	}
+	if f.late != nil && f.missing&drainedCommit != 0 {
+		add(f.late.Pos(), "offsets are stored here, on a goroutine that may still be running when the partitions are revoked")
 	}
 	if f.unassign == nil && f.where != "" {
 		add(f.call.Pos(), "the handler is in "+f.where)

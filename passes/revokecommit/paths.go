@@ -16,6 +16,28 @@ import (
 	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
 
+// isWait reports whether fn waits for goroutines: (*sync.WaitGroup).Wait, or
+// the Wait of an errgroup.Group.
+func isWait(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	if fn.Name() != "Wait" || recv == nil || fn.Pkg() == nil {
+		return false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	switch fn.Pkg().Path() + "." + n.Obj().Name() {
+	case "sync.WaitGroup", "golang.org/x/sync/errgroup.Group":
+		return true
+	}
+	return false
+}
+
 func isInterfaceMethod(fn *types.Func) bool {
 	recv := fn.Signature().Recv()
 	return recv != nil && types.IsInterface(recv.Type())
@@ -25,9 +47,12 @@ func isInterfaceMethod(fn *types.Func) bool {
 type effects uint8
 
 const (
-	commit     effects = 1 << iota // Commit or CommitOffsets
-	invalidate                     // StoreOffsets with kafka.OffsetInvalid
-	done       = commit | invalidate
+	commit        effects = 1 << iota // Commit or CommitOffsets
+	invalidate                        // StoreOffsets with kafka.OffsetInvalid
+	drain                             // waited for in-flight work (WaitGroup.Wait, a receive)
+	drainedCommit                     // committed after such a wait
+	done          = commit | invalidate
+	all           = done | drain | drainedCommit
 )
 
 // A site is an Unassign that may run before everything in missing was done, on
@@ -88,7 +113,7 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 		for _, s := range b.Succs {
 			preds[s.Index] = append(preds[s.Index], b.Index)
 		}
-		out[b.Index] = done // top: refined by the fixed-point iteration
+		out[b.Index] = all // top: refined by the fixed-point iteration
 	}
 	for changed := true; changed; {
 		changed = false
@@ -100,7 +125,7 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 			if b.Index == 0 {
 				s = 0
 			} else {
-				s = done
+				s = all
 				for _, p := range preds[b.Index] {
 					if g.Blocks[p].Live {
 						s &= out[p]
@@ -108,13 +133,11 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 				}
 			}
 			if pc.excused(b) {
-				s = done
+				s = all
 			}
 			in[b.Index] = s
 			for _, n := range b.Nodes {
-				for _, call := range callsIn(n) {
-					s |= pc.gen(call)
-				}
+				s = pc.stepNode(s, n, nil)
 			}
 			if s != out[b.Index] {
 				out[b.Index], changed = s, true
@@ -122,7 +145,7 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 		}
 	}
 	errorExit := pc.errorReturns(body)
-	res := &bodyStates{exit: done}
+	res := &bodyStates{exit: all}
 	exits := 0
 	for _, b := range g.Blocks {
 		if !b.Live {
@@ -130,10 +153,7 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 		}
 		s := in[b.Index]
 		for _, n := range b.Nodes {
-			for _, call := range callsIn(n) {
-				res.calls = append(res.calls, callState{call, s})
-				s |= pc.gen(call)
-			}
+			s = pc.stepNode(s, n, &res.calls)
 		}
 		if len(b.Succs) == 0 && !errorExit[b.Return()] {
 			res.exit &= s
@@ -336,15 +356,59 @@ func (pc *pathChecker) gen(call *ast.CallExpr) effects {
 	if len(callees) == 0 {
 		return 0
 	}
-	e := done
+	e := all
 	for _, fn := range callees {
 		e &= pc.effectOf(fn, call)
 	}
 	return e
 }
 
+// stepNode applies the effects of a CFG node to state s: a receive from a
+// channel is a wait, then the calls in evaluation order; calls are recorded
+// with the state before them when calls is not nil.
+func (pc *pathChecker) stepNode(s effects, n ast.Node, calls *[]callState) effects {
+	if receives(n) {
+		s |= drain
+	}
+	for _, call := range callsIn(n) {
+		if calls != nil {
+			*calls = append(*calls, callState{call, s})
+		}
+		s = after(s, pc.gen(call))
+	}
+	return s
+}
+
+// after is state s followed by effects e: a commit after a wait is a drained commit.
+func after(s, e effects) effects {
+	if e&commit != 0 && s&drain != 0 {
+		e |= drainedCommit
+	}
+	return s | e
+}
+
+// receives reports whether statement n receives from a channel at its top
+// level ("<-done", "v := <-ch", "v, ok := <-ch"): a handshake with a worker.
+func receives(n ast.Node) bool {
+	var e ast.Expr
+	switch n := n.(type) {
+	case *ast.ExprStmt:
+		e = n.X
+	case *ast.AssignStmt:
+		if len(n.Rhs) == 1 {
+			e = n.Rhs[0]
+		}
+	case *ast.UnaryExpr:
+		e = n
+	}
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	return ok && u.Op == token.ARROW
+}
+
 func (pc *pathChecker) effectOf(fn *types.Func, call *ast.CallExpr) effects {
 	switch {
+	case isWait(fn):
+		return drain
 	case kafkaapi.IsMethod(fn, "Consumer", kafkaapi.Commits...):
 		return commit
 	case kafkaapi.IsMethod(fn, "Consumer", "StoreOffsets"):
@@ -503,7 +567,7 @@ func (pc *pathChecker) unassignsAt(cs callState) []site {
 func (pc *pathChecker) unassignsOf(fn *types.Func, cs callState) []site {
 	call := cs.call
 	if kafkaapi.IsMethod(fn, "Consumer", kafkaapi.Unassigns...) {
-		if missing := done &^ cs.state; missing != 0 {
+		if missing := (done | drainedCommit) &^ cs.state; missing != 0 {
 			return []site{{unassign: call, call: call, recv: receiver(call), missing: missing}}
 		}
 		return nil

@@ -49,6 +49,7 @@ func NewAnalyzer() *analysis.Analyzer {
 const (
 	categoryNoCommit     = "nocommit"     // the commit (and maybe the invalidation) is missing
 	categoryNoInvalidate = "noinvalidate" // committed, but stored offsets not invalidated
+	categoryNoWait       = "nowait"       // committed and invalidated, without waiting for the workers that store offsets
 )
 
 // A region is the code that runs for a RevokedPartitions event: a type-switch
@@ -64,6 +65,7 @@ type region struct {
 type finding struct {
 	site
 	region *region
+	late   *ast.CallExpr // a store of the consumer's offsets on another goroutine, when that matters
 }
 
 type checker struct {
@@ -77,6 +79,7 @@ type checker struct {
 	// handovers collects the Handover facts to export, in order.
 	handovers     map[types.Object][]HandoverSite
 	handoverOrder []types.Object
+	late          map[*kafkaconfig.Consumer]*ast.CallExpr // see lateStores
 }
 
 func run(pass *analysis.Pass, allVersions bool) {
@@ -297,6 +300,43 @@ func exposureOf(k *kafkaconfig.Consumer, commits map[*kafkaconfig.Consumer]bool)
 	return safe
 }
 
+// lateStores returns, for each consumer whose offsets the package stores from
+// a goroutine it starts (a worker), one such StoreOffsets or StoreMessage call.
+func (c *checker) lateStores() map[*kafkaconfig.Consumer]*ast.CallExpr {
+	if c.late != nil {
+		return c.late
+	}
+	c.late = make(map[*kafkaconfig.Consumer]*ast.CallExpr)
+	g := c.kc.Graph()
+	if g == nil {
+		return c.late
+	}
+	spawned := g.Spawned()
+	if len(spawned) == 0 {
+		return c.late
+	}
+	for _, file := range c.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || c.kc.ConsumerMethod(call, "StoreOffsets", "StoreMessage") == nil {
+				return true
+			}
+			ins := g.Calls(call)
+			if len(ins) == 0 || !spawned[ins[0].Parent()] {
+				return true
+			}
+			ks, _ := c.kc.ConsumersOf(receiver(call))
+			for _, k := range ks {
+				if c.late[k] == nil {
+					c.late[k] = call
+				}
+			}
+			return true
+		})
+	}
+	return c.late
+}
+
 // committers returns the consumers on which the package calls Commit() without
 // offsets.
 func (c *checker) committers() map[*kafkaconfig.Consumer]bool {
@@ -333,10 +373,27 @@ func (c *checker) report() {
 		}
 		c.noteHandovers(f, consumers)
 		for _, k := range consumers {
-			if e := exposureOf(k, commits); e != safe && (c.allVersions || !k.Version.AtLeastV(kafkaapi.V1_9_0)) {
-				c.pass.Report(c.diagnostic(f, k, e))
-				break
+			e := exposureOf(k, commits)
+			if e == safe || (!c.allVersions && k.Version.AtLeastV(kafkaapi.V1_9_0)) {
+				continue
 			}
+			// Where the consumer's offsets are stored by other goroutines,
+			// the handler must also wait for them before it commits
+			// (runtime-repro: commit + invalidate alone does not stop the
+			// late stores before v1.9.0).
+			needed := done
+			late := c.lateStores()[k]
+			if late != nil && !k.Version.AtLeastV(kafkaapi.V1_9_0) {
+				needed |= drainedCommit
+			}
+			if f.missing&needed == 0 {
+				continue
+			}
+			g := *f
+			g.missing &= needed
+			g.late = late
+			c.pass.Report(c.diagnostic(&g, k, e))
+			break
 		}
 	}
 }

@@ -6,7 +6,7 @@ package handlers
 import "github.com/confluentinc/confluent-kafka-go/kafka"
 
 // Rebalance is registered by other packages.
-func Rebalance(c *kafka.Consumer, ev kafka.Event) error { // want Rebalance:`handler\(param 0, missing commit\+invalidate\)`
+func Rebalance(c *kafka.Consumer, ev kafka.Event) error { // want Rebalance:`handler\(param 0, missing commit\+invalidate\+wait\)`
 	switch e := ev.(type) {
 	case kafka.AssignedPartitions:
 		return c.Assign(e.Partitions)
@@ -17,6 +17,6 @@ func Rebalance(c *kafka.Consumer, ev kafka.Event) error { // want Rebalance:`han
 }
 
 // GiveUp unassigns without committing: callers must commit and invalidate first.
-func GiveUp(c *kafka.Consumer) { // want GiveUp:`unassigns\(param 0, missing commit\+invalidate\)`
+func GiveUp(c *kafka.Consumer) { // want GiveUp:`unassigns\(param 0, missing commit\+invalidate\+wait\)`
 	c.Unassign()
 }

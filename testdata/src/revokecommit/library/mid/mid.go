@@ -9,7 +9,7 @@ import (
 )
 
 // Run starts a worker on the caller's configuration.
-func Run(cfg *kafka.ConfigMap) error { // want Run:`handover\(config param 0, missing commit\+invalidate\)`
+func Run(cfg *kafka.ConfigMap) error { // want Run:`handover\(config param 0, missing commit\+invalidate\+wait\)`
 	_, err := worker.New(cfg, []string{"orders"})
 	return err
 }

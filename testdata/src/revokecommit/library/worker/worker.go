@@ -12,7 +12,7 @@ type Worker struct {
 }
 
 // New makes the consumer and installs the rebalance handler.
-func New(cfg *kafka.ConfigMap, topics []string) (*Worker, error) { // want New:`handover\(config param 0, missing commit\+invalidate\)`
+func New(cfg *kafka.ConfigMap, topics []string) (*Worker, error) { // want New:`handover\(config param 0, missing commit\+invalidate\+wait\)`
 	c, err := kafka.NewConsumer(cfg)
 	if err != nil {
 		return nil, err
@@ -33,7 +33,7 @@ func (w *Worker) rebalance(_ *kafka.Consumer, ev kafka.Event) error {
 
 // Options carries a consumer the caller made.
 type Options struct {
-	Consumer *kafka.Consumer // want Consumer:`handover\(consumer param 0, missing commit\+invalidate\)`
+	Consumer *kafka.Consumer // want Consumer:`handover\(consumer param 0, missing commit\+invalidate\+wait\)`
 	Topics   []string
 }
 
