@@ -34,6 +34,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -45,6 +46,10 @@ const maxSteps = 4000
 
 // A Graph is the SSA form of one package with the indexes that traces use.
 type Graph struct {
+	// mu serialises the exported methods: the passes that share a
+	// kafkaconfig Result run concurrently in some drivers, and the graph is
+	// built and memoised on demand.
+	mu    sync.Mutex
 	fset  *token.FileSet
 	pkg   *types.Package
 	files []*ast.File
@@ -95,7 +100,7 @@ func (g *Graph) build() {
 		return
 	}
 	defer func() {
-		if recover() != nil {
+		if r := recover(); r != nil {
 			// go/ssa asserts on code it cannot build; a package it cannot
 			// build is one we know nothing about, not a crash of the linter.
 			g.broken = true
@@ -372,6 +377,8 @@ func Local(fn *ssa.Function) bool { return fn != nil && len(fn.Blocks) > 0 }
 
 // Func returns the SSA function of a *ast.FuncDecl or *ast.FuncLit, or nil.
 func (g *Graph) Func(decl ast.Node) *ssa.Function {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	if g.broken {
 		return nil
@@ -382,6 +389,8 @@ func (g *Graph) Func(decl ast.Node) *ssa.Function {
 // Calls returns the call instructions of the syntax call ac (one, or none when
 // the call is a conversion, a builtin or code go/ssa could not build).
 func (g *Graph) Calls(ac *ast.CallExpr) []ssa.CallInstruction {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	if g.broken {
 		return nil
@@ -392,6 +401,8 @@ func (g *Graph) Calls(ac *ast.CallExpr) []ssa.CallInstruction {
 // ValueOf returns the value of e, which must be the receiver or an argument of
 // a call, or nil.
 func (g *Graph) ValueOf(e ast.Expr) ssa.Value {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	if g.broken || e == nil {
 		return nil
@@ -402,12 +413,16 @@ func (g *Graph) ValueOf(e ast.Expr) ssa.Value {
 // Functions returns every function of the package, its function literals and
 // the wrappers it uses, in the order found.
 func (g *Graph) Functions() []*ssa.Function {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	return g.funcs
 }
 
 // Broken reports whether the package could not be put in SSA form.
 func (g *Graph) Broken() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	return g.broken
 }
@@ -440,6 +455,8 @@ func reachableFromOutside(fn *ssa.Function) bool {
 // FieldStores returns the values stored into field f anywhere in the package
 // (struct literals included).
 func (g *Graph) FieldStores(f *types.Var) []ssa.Value {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	if g.broken || f == nil {
 		return nil
@@ -449,12 +466,16 @@ func (g *Graph) FieldStores(f *types.Var) []ssa.Value {
 
 // Package returns the package's SSA form (nil until built, or when broken).
 func (g *Graph) Package() *ssa.Package {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	return g.spkg
 }
 
 // StaticCallers returns the direct calls of fn in the package.
 func (g *Graph) StaticCallers(fn *ssa.Function) []ssa.CallInstruction {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	if g.broken {
 		return nil
@@ -466,6 +487,8 @@ func (g *Graph) StaticCallers(fn *ssa.Function) []ssa.CallInstruction {
 // that report where a value is handed over (a struct literal's key or an
 // assignment: Store.Pos).
 func (g *Graph) FieldStoreInstrs(f *types.Var) []*ssa.Store {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	if g.broken || f == nil {
 		return nil
@@ -501,6 +524,8 @@ func ReachableFromOutside(fn *ssa.Function) bool { return reachableFromOutside(f
 // through a function value), and, transitively, the functions and literals
 // they call.
 func (g *Graph) Spawned() map[*ssa.Function]bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	set := make(map[*ssa.Function]bool)
 	if g.broken {
@@ -524,7 +549,7 @@ func (g *Graph) Spawned() map[*ssa.Function]bool {
 					add(callee)
 					continue
 				}
-				for _, r := range g.Roots(goi.Call.Value).Roots {
+				for _, r := range g.rootsOf(goi.Call.Value).Roots {
 					add(funcOf(r))
 				}
 			}

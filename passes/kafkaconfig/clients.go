@@ -27,6 +27,8 @@ func (r *Result) Clients() []*Client {
 	if r.resolver == nil {
 		return nil // does not use the library
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	var clients []*Client
 	for _, file := range r.resolver.pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {

@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -77,6 +78,10 @@ type Result struct {
 	graph     *valueflow.Graph        // the package in SSA form, built on first use
 	byLparen  map[token.Pos]*Consumer // Consumers by the position of the call's "("
 	subscribe []*ast.CallExpr         // Subscribe/SubscribeTopics calls with a callback
+	// mu serialises the methods that resolve configurations on demand (the
+	// resolver indexes map writes lazily): passes sharing the Result may run
+	// concurrently.
+	mu sync.Mutex
 }
 
 // Version returns what is known of the version of the library package kafkaPkg.

@@ -224,6 +224,8 @@ func (r *Result) ConfigOf(e ast.Expr, call *ast.CallExpr) *Config {
 	if r.resolver == nil {
 		return unknown(e.Pos())
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	return r.resolver.configOf(e, call)
 }
 
@@ -352,6 +354,8 @@ func (r *Result) FieldWrites(f *types.Var) []FieldWrite {
 	if r.graph == nil {
 		return nil
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	var out []FieldWrite
 	for _, st := range r.graph.FieldStoreInstrs(f) {
 		w := FieldWrite{Pos: st.Pos()}

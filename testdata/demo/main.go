@@ -1,6 +1,6 @@
 // Command demo is a small order consumer in the shape of confluent-kafka-go issue
 // #209: librdkafka auto-commits (enable.auto.commit defaults to true), the
-// application stores offsets itself once a worker has processed a message
+// application stores offsets itself once it has processed a message
 // (enable.auto.offset.store=false), and the rebalance callback gives revoked
 // partitions up with Unassign without committing and invalidating the offsets it
 // stored. On v1.4.0 those stored offsets survive Unassign: when a partition comes
@@ -8,6 +8,9 @@
 // offset goes backwards.
 //
 // It is kafkalint's bundled demo: it builds, but it is not meant to be run.
+// main.go processes messages on the goroutine that polls, so committing and
+// invalidating in the handler is enough (kafkalint's suggested fix);
+// pipeline.go hands them to workers, where it is not.
 package main
 
 import (
@@ -27,6 +30,12 @@ func main() {
 		}
 		return
 	}
+	if len(os.Args) > 1 && os.Args[1] == "pipeline" {
+		if err := runPipeline(4); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	c, err := kafka.NewConsumer(&kafka.ConfigMap{
 		"bootstrap.servers":        "localhost:9092",
 		"group.id":                 "orders",
@@ -42,17 +51,11 @@ func main() {
 		log.Fatal(err)
 	}
 
-	work := make(chan *kafka.Message, 100)
-	done := make(chan struct{})
-	go process(c, work, done)
-
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt)
 	for {
 		select {
 		case <-sig:
-			close(work)
-			<-done
 			return
 		default:
 		}
@@ -60,7 +63,7 @@ func main() {
 		if err != nil {
 			continue // timeouts and transient errors
 		}
-		work <- msg
+		process(c, msg)
 	}
 }
 
@@ -76,16 +79,13 @@ func rebalance(c *kafka.Consumer, ev kafka.Event) error {
 	return nil
 }
 
-// process handles messages in order and stores the offset after each one, so that
-// the auto-committer only commits what has been processed.
-func process(c *kafka.Consumer, work <-chan *kafka.Message, done chan<- struct{}) {
-	defer close(done)
-	for msg := range work {
-		fmt.Printf("order %s: %s\n", msg.Key, msg.Value)
-		next := msg.TopicPartition
-		next.Offset++
-		if _, err := c.StoreOffsets([]kafka.TopicPartition{next}); err != nil {
-			log.Printf("store offset %v: %v", next, err)
-		}
+// process handles a message and stores the offset after it, so that the
+// auto-committer only commits what has been processed.
+func process(c *kafka.Consumer, msg *kafka.Message) {
+	fmt.Printf("order %s: %s\n", msg.Key, msg.Value)
+	next := msg.TopicPartition
+	next.Offset++
+	if _, err := c.StoreOffsets([]kafka.TopicPartition{next}); err != nil {
+		log.Printf("store offset %v: %v", next, err)
 	}
 }
