@@ -90,6 +90,12 @@
 //   - branches on err combined with something else (err != nil && !closing), and
 //     error branches after a statement that may already end the iteration (if
 //     msg == nil { continue }) or that assigns err again;
+//   - loops that read a counted number of messages (a for loop whose condition
+//     is i < n, len(msgs) < want or another ordering comparison, a range over
+//     anything but a channel): there a timeout may mean the input is short, and
+//     leaving is what the caller asked for;
+//   - _test.go files: a test that fails when an expected message does not
+//     arrive in time means it;
 //   - ReadMessage outside a loop of its own function, such as a helper
 //     "func (w *worker) next() (*kafka.Message, error)" whose caller loops: what
 //     the caller does with the error is not followed;
@@ -110,6 +116,11 @@
 // lacks it, and picks a variable name that is not in use. There is no fix when the
 // file does not import the library (a consumer behind an interface declared
 // elsewhere) or "errors" names something else there.
+//
+// A loop that drains a topic and is meant to stop at the first quiet period
+// ("read until nothing comes for 5s") is reported too: it also takes every
+// other error for the end of the input. Tell the timeout apart and break on it
+// explicitly, or suppress the report.
 //
 // Suppress one report with a "//kafkalint:ignore readtimeout reason" comment on
 // the line, or "//nolint:kafkalint" under golangci-lint; disable the analyzer with

@@ -258,3 +258,26 @@ func otherInterface(ctx context.Context, r otherReader) error {
 		fmt.Println(msg)
 	}
 }
+
+// readN reads a known number of messages: a timeout means the input is short,
+// and returning on it is what the caller asked for.
+func readN(c *kafka.Consumer, n int) ([]*kafka.Message, error) {
+	var msgs []*kafka.Message
+	for len(msgs) < n {
+		msg, err := c.ReadMessage(10 * time.Second)
+		if err != nil {
+			return msgs, err
+		}
+		msgs = append(msgs, msg)
+	}
+	return msgs, nil
+}
+
+func readEach(c *kafka.Consumer, topics []string) error {
+	for range topics {
+		if _, err := c.ReadMessage(time.Second); err != nil {
+			return err
+		}
+	}
+	return nil
+}
