@@ -60,7 +60,8 @@
 // librdkafka takes them as meant: enum values in another case ("Earliest" is
 // earliest), booleans in any case ("TRUE", "F"; but "yes", "on", "enabled" and
 // blanks are invalid), a suffix that is the property's own unit ("5000ms" on a
-// .ms property), hexadecimal ("0x7530"), blanks around a number. The probe
+// .ms property, "B" on .bytes, "KB" on .kbytes), a suffix that leaves the number
+// unchanged ("30000.0"), hexadecimal ("0x7530"), blanks around a number. The probe
 // program and its recorded output are in testdata/probe-values of the
 // repository (RESULTS.md); rerun it with "go run ./v2" and "go run ./v1" in that
 // directory (cgo, a C compiler and the module proxy needed).

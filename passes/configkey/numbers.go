@@ -136,6 +136,12 @@ func readInteger(key string, p property, v string) *intReading {
 			r.why = fmt.Sprintf("librdkafka takes the leading integer and ignores %q; the property is in milliseconds", suffix)
 			break
 		}
+		if f, err := strconv.ParseFloat(trimmed, 64); err == nil && f == float64(read) {
+			break // "30000.0", "3e0": the same number
+		}
+		if ownUnit(key, suffix) {
+			break // "1048576B" for a .bytes property, "64KB" for a .kbytes one
+		}
 		r.why = fmt.Sprintf("librdkafka takes the leading integer and ignores %q", suffix)
 		if f, err := strconv.ParseFloat(trimmed, 64); err == nil && f == math.Trunc(f) && math.Abs(f) <= math.MaxInt32 && strings.ContainsAny(suffix, "eE") {
 			r.fixed = strconv.FormatInt(int64(f), 10) // "3e4": the writer meant 30000
@@ -153,6 +159,19 @@ func readInteger(key string, p property, v string) *intReading {
 		r.fixed = "" // the number meant is out of range too: no fix
 	}
 	return r
+}
+
+// ownUnit reports whether suffix names the unit a .bytes or .kbytes property
+// is counted in, so that the number read is the number meant.
+func ownUnit(key, suffix string) bool {
+	suffix = strings.ToLower(suffix)
+	switch {
+	case strings.HasSuffix(key, ".kbytes"):
+		return suffix == "k" || suffix == "kb" || suffix == "kib" || suffix == "kbytes"
+	case strings.HasSuffix(key, ".bytes"):
+		return suffix == "b" || suffix == "byte" || suffix == "bytes"
+	}
+	return false
 }
 
 // asMilliseconds returns the number of milliseconds a duration string with a

@@ -42,6 +42,13 @@ func readAsWritten() {
 		"auto.offset.reset":             "Earliest",
 		"isolation.level":               "READ_COMMITTED", // enums: any case
 		"partition.assignment.strategy": "range, roundrobin",
+		"fetch.min.bytes":               "1.0",       // the same number
+		"fetch.max.bytes":               "52428800B", // the property's own unit
+		"queued.min.messages":           "100000",
+	})
+	kafka.NewConsumer(&kafka.ConfigMap{
+		"group.id":                   "g",
+		"queued.max.messages.kbytes": "65536KB", // the property's own unit
 	})
 }
 
