@@ -459,28 +459,15 @@ func (c *checker) branch(r *read, timeout string, errVar *types.Var, loop ast.St
 	}
 }
 
-// breaksOut reports whether br leaves loop.
+// breaksOut reports whether br leaves loop: an unlabelled break with no switch
+// or select in between, or a break to the label of loop or of a statement
+// around it (a label inside the loop starts after it).
 func (c *checker) breaksOut(br *ast.BranchStmt, loop ast.Stmt, breakables []ast.Stmt) bool {
 	if br.Label == nil {
 		return len(breakables) == 0
 	}
 	l, _ := c.pass.TypesInfo.Uses[br.Label].(*types.Label)
-	if l == nil {
-		return false
-	}
-	// the labelled statement starts at or before the loop and ends after it
-	return l.Pos() <= loop.Pos() && !inAny(l.Pos(), breakables)
-}
-
-// inAny reports whether pos is the position of the label of one of stmts (which
-// lie inside the loop): a labelled break of an inner switch or select.
-func inAny(pos token.Pos, stmts []ast.Stmt) bool {
-	for _, s := range stmts {
-		if pos >= s.Pos() && pos < s.End() {
-			return true
-		}
-	}
-	return false
+	return l != nil && l.Pos() <= loop.Pos()
 }
 
 // exitCall reports whether st is a call that does not return: os.Exit,

@@ -281,3 +281,20 @@ func readEach(c *kafka.Consumer, topics []string) error {
 	}
 	return nil
 }
+
+// labelledSelect: the labelled break leaves the select, the loop goes on.
+func labelledSelect(ctx context.Context, c *kafka.Consumer) {
+	for {
+	sel:
+		select {
+		case <-ctx.Done():
+			return
+		default:
+			msg, err := c.ReadMessage(time.Second)
+			if err != nil {
+				break sel
+			}
+			fmt.Println(msg)
+		}
+	}
+}
