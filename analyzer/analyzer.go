@@ -8,6 +8,7 @@ import (
 	"github.com/kafkalint/kafkalint/passes/configkey"
 	"github.com/kafkalint/kafkalint/passes/incrementalassign"
 	"github.com/kafkalint/kafkalint/passes/pollrebalance"
+	"github.com/kafkalint/kafkalint/passes/readtimeout"
 	"github.com/kafkalint/kafkalint/passes/revokecommit"
 	"github.com/kafkalint/kafkalint/passes/storeoffset"
 )
@@ -22,6 +23,7 @@ func Analyzers() []*analysis.Analyzer {
 		configkey.Analyzer,
 		pollrebalance.Analyzer,
 		incrementalassign.Analyzer,
+		readtimeout.Analyzer,
 	}
 }
 
@@ -36,5 +38,6 @@ func NewAnalyzers() []*analysis.Analyzer {
 		configkey.NewAnalyzer(),
 		pollrebalance.NewAnalyzer(),
 		incrementalassign.NewAnalyzer(),
+		readtimeout.NewAnalyzer(),
 	}
 }

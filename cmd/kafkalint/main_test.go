@@ -243,6 +243,17 @@ func TestHelp(t *testing.T) {
 			t.Errorf("help revokecommit: missing %q in:\n%s", want, stdout)
 		}
 	}
+	stdout, _ = run(t, ".", 0, bin, "help", "readtimeout")
+	for _, want := range []string{
+		"readtimeout: check that read loops go on when ReadMessage times out\n",
+		"# Not reported",
+		"timeoutexit:",
+		"//kafkalint:ignore readtimeout reason",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("help readtimeout: missing %q in:\n%s", want, stdout)
+		}
+	}
 	if _, stderr := run(t, ".", 1, bin, "help", "nosuch"); !strings.Contains(stderr, `"nosuch" not registered`) {
 		t.Errorf("help nosuch: stderr %q", stderr)
 	}

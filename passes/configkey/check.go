@@ -240,11 +240,15 @@ func isStringer(t types.Type) bool {
 
 // duration reports a time.Duration value: the client converts it with String.
 func (ck *checker) duration(e *entry, p property) {
-	shown := "a string like \"30s\""
+	shown, reads := "a string like \"30s\"", "librdkafka expects a plain number"
 	var fix *analysis.SuggestedFix
 	if tv := ck.pass.TypesInfo.Types[e.w.value]; tv.Value != nil {
 		if ns, exact := constant.Int64Val(tv.Value); exact {
-			shown = strconv.Quote(time.Duration(ns).String())
+			str := time.Duration(ns).String()
+			shown = strconv.Quote(str)
+			if read, _, ok := readInt(str); ok && p.typ == typeInteger {
+				reads = fmt.Sprintf("librdkafka reads it as %d, it expects a plain number", read)
+			}
 			if strings.HasSuffix(e.s.Key, ".ms") && p.typ == typeInteger && ns%int64(time.Millisecond) == 0 {
 				ms := strconv.FormatInt(ns/int64(time.Millisecond), 10)
 				fix = ck.withImports(replaceFix(e.w.value, ms, "Use the number of milliseconds "+ms), e.w.value)
@@ -252,7 +256,7 @@ func (ck *checker) duration(e *entry, p property) {
 		}
 	}
 	ck.report(e.w.value.Pos(), e.w.value.End(), categoryDuration,
-		fmt.Sprintf("time.Duration value for %q becomes %s through its String method (librdkafka expects a plain number)", e.s.Key, shown), fix)
+		fmt.Sprintf("time.Duration value for %q becomes %s through its String method (%s)", e.s.Key, shown, reads), fix)
 }
 
 // checkValue checks a constant value against the property's type, range and enum.
@@ -261,13 +265,20 @@ func (ck *checker) checkValue(e *entry, p property) {
 		return // not a constant: not guessed
 	}
 	v := e.s.Value // for Set, the part after "="
+	if e.s.Key == "partition.assignment.strategy" && !e.topic {
+		ck.checkAssignors(e, v)
+		return
+	}
 	bad := ""
 	switch p.typ {
 	case typeBoolean:
 		if _, ok := kafkaconfig.ParseBool(v); !ok {
 			bad = fmt.Sprintf("invalid boolean %q for %q, want true or false", v, e.s.Key)
 		}
-	case typeInteger, typeFloat:
+	case typeInteger:
+		ck.checkInteger(e, p, v)
+		return
+	case typeFloat:
 		if !p.hasRange {
 			break
 		}

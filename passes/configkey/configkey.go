@@ -46,6 +46,7 @@ const (
 	categoryValueType  = "valuetype"  // a Go type the client cannot convert
 	categoryDuration   = "duration"   // a time.Duration, converted to "30s"
 	categoryValue      = "value"      // invalid boolean, out of range, not in the enum
+	categoryMisread    = "misread"    // a number librdkafka reads differently: "30s" is 30
 	categoryRole       = "role"       // producer property on a consumer or the reverse
 	categoryDeprecated = "deprecated" // deprecated property
 )

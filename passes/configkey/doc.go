@@ -44,6 +44,28 @@
 // properties on a consumer, and consumer properties on a producer or admin client,
 // are ignored with a warning; deprecated properties log a warning.
 //
+// Strings for integer properties are read as librdkafka reads them (measured
+// with the real library, v1.9.2 and v2.11.1 alike): it parses the leading integer
+// with C's strtol(value, &end, 0), ignores the rest, stores the result in a C int
+// and only then checks the range. So "session.timeout.ms": "30s" is silently 30
+// milliseconds, "10MB" is 10, "3e4" is 3, "30000.9" is 30000, "030000" (octal)
+// is 12288 and "4294997296" wraps to 30000; "0s" fails with "value 0 is outside
+// allowed range". Such a misread is reported with the number librdkafka takes,
+// and, when that number then fails one of rd_kafka_new's checks between
+// properties (fetch.max.bytes >= message.max.bytes, max.poll.interval.ms >=
+// session.timeout.ms, with the other value from the map or its lowest default),
+// with that error. The names of partition.assignment.strategy are matched
+// exactly: "Range" fails with "Unsupported partition.assignment.strategy: Range",
+// and eager and cooperative assignors cannot be mixed. Not reported, because
+// librdkafka takes them as meant: enum values in another case ("Earliest" is
+// earliest), booleans in any case ("TRUE", "F"; but "yes", "on", "enabled" and
+// blanks are invalid), a suffix that is the property's own unit ("5000ms" on a
+// .ms property, "B" on .bytes, "KB" on .kbytes), a suffix that leaves the number
+// unchanged ("30000.0"), hexadecimal ("0x7530"), blanks around a number. The probe
+// program and its recorded output are in testdata/probe-values of the
+// repository (RESULTS.md); rerun it with "go run ./v2" and "go run ./v1" in that
+// directory (cgo, a C compiler and the module proxy needed).
+//
 // What is recognised: ConfigMap literals (also the nested default.topic.config,
 // which takes topic properties only), SetKey, Set and index assignments on a local
 // map, and maps returned by functions of the same package, as far as they reach a
@@ -68,9 +90,13 @@
 //     (api.version.request, api.version.fallback.ms, broker.version.fallback,
 //     ssl.engine.location): the librdkafka 1.x that v1 bundles takes them silently;
 //   - producer/consumer mismatches when the map reaches clients of both kinds;
-//   - non-numeric strings for integer properties (librdkafka maps some names to
-//     numbers, like "all" for acks), properties set through a dedicated librdkafka
-//     function, and the type of go.logs.channel.
+//   - strings for integer properties that do not start with a number (librdkafka
+//     maps some names to numbers, like "all" for acks), floats with a suffix,
+//     properties set through a dedicated librdkafka function, and the type of
+//     go.logs.channel;
+//   - assignor names followed by blanks (the probe saw " cooperative-sticky "
+//     fail but cannot tell whether the blank is why), and the assignors of a
+//     map that reaches a producer.
 //
 // Fixes: a misspelled or deprecated key is renamed to the suggestion (keeping its
 // quoting; not when the map already holds that key or the key is a named
@@ -78,7 +104,12 @@
 // int(...); constant floats become the number librdkafka reads; constant string
 // slices become a comma-separated string; whole-millisecond time.Duration
 // constants on *.ms properties become the number of milliseconds; "true" for a
-// go.* property becomes true, and Set("go.x=true") becomes SetKey("go.x", true).
+// go.* property becomes true, and Set("go.x=true") becomes SetKey("go.x", true);
+// a misread string literal becomes the number its writer meant where that is
+// plain: "30s" (any duration Go's time.ParseDuration reads) on a .ms property
+// becomes "30000", "3e4" becomes "30000", "030000" becomes "30000", and an
+// assignor name in the wrong case is lower-cased. Fractions ("30000.9") and size
+// units ("64MB": 1000 or 1024?) get no fix.
 // Suppress a report with //kafkalint:ignore configkey reason, //nolint:kafkalint
 // (golangci-lint) or -configkey=false.
 //
@@ -101,8 +132,15 @@
 //
 // ## value
 //
-// An invalid boolean, a number outside the property's range, or a value outside
-// its enum.
+// An invalid boolean, a number outside the property's range (also once read as
+// librdkafka reads it), an empty integer, a value outside its enum, or an
+// assignor name librdkafka does not know.
+//
+// ## misread
+//
+// A string for an integer property that librdkafka reads as another number: a
+// unit or other suffix, an exponent or fraction, a leading 0, a number too big
+// for a C int.
 //
 // ## role
 //

@@ -11,6 +11,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"log"
 	"os"
@@ -23,6 +24,12 @@ import (
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == "inventory" {
 		if err := runInventory(); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
+	if len(os.Args) > 1 && os.Args[1] == "shipping" {
+		if err := runShipping(context.Background()); err != nil {
 			log.Fatal(err)
 		}
 		return

@@ -51,6 +51,8 @@ const (
 	ErrState          ErrorCode = -172
 	ErrAssignmentLost ErrorCode = -139
 	ErrInvalidArg     ErrorCode = -186
+	ErrTimedOut       ErrorCode = -185
+	ErrTimedOutQueue  ErrorCode = -166
 )
 
 // Error is a kafka error.
@@ -60,7 +62,6 @@ func (e Error) Error() string          { return "" }
 func (e Error) Code() ErrorCode        { return e.code }
 func (e Error) IsFatal() bool          { return false }
 func (e Error) IsRetriable() bool      { return false }
-func (e Error) IsTimeout() bool        { return false }
 func (e Error) String() string         { return "" }
 func (e Error) TxnRequiresAbort() bool { return false }
 

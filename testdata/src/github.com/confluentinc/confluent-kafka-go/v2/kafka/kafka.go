@@ -52,6 +52,8 @@ const (
 	ErrState          ErrorCode = -172
 	ErrAssignmentLost ErrorCode = -139
 	ErrInvalidArg     ErrorCode = -186
+	ErrTimedOut       ErrorCode = -185
+	ErrTimedOutQueue  ErrorCode = -166
 )
 
 // Error is a kafka error.

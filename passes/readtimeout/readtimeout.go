@@ -1,0 +1,662 @@
+package readtimeout
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports loops that stop consuming when ReadMessage times out. See the
+// package doc.
+var Analyzer = NewAnalyzer()
+
+// NewAnalyzer returns a new readtimeout analyzer. It has no flags; the
+// constructor exists so that every pass of the suite is built the same way.
+func NewAnalyzer() *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "readtimeout",
+		Doc:      analysisutil.MustExtractDoc(doc, "readtimeout"),
+		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/readtimeout",
+		Requires: []*analysis.Analyzer{kafkaconfig.Analyzer},
+	}
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		analysisutil.Suppress(pass, a.Name)
+		run(pass)
+		return nil, nil
+	}
+	return a
+}
+
+// category of the one kind of report.
+const category = "timeoutexit"
+
+func run(pass *analysis.Pass) {
+	kc, _ := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
+	if kc == nil || len(kc.Kafka) == 0 {
+		return // the package does not use the library
+	}
+	if pass.TypesInfo == nil || pass.TypesInfo.Types == nil || pass.TypesInfo.Uses == nil || pass.TypesInfo.Defs == nil {
+		return // typeutil.Callee and the variable lookups need them; every driver fills them
+	}
+	c := &checker{pass: pass, exits: make(map[*types.Func]bool), checks: make(map[*types.Func]bool)}
+	for _, file := range pass.Files {
+		if ast.IsGenerated(file) {
+			continue
+		}
+		if tf := pass.Fset.File(file.Pos()); tf != nil && strings.HasSuffix(tf.Name(), "_test.go") {
+			continue // a test that fails when an expected message does not come means it
+		}
+		var reads []*read
+		ast.Inspect(file, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if lib := c.readMessage(call); lib != nil {
+					reads = append(reads, &read{call: call, lib: lib})
+				}
+			}
+			return true
+		})
+		for _, r := range reads {
+			c.check(file, r)
+		}
+	}
+}
+
+// A read is a ReadMessage call.
+type read struct {
+	call *ast.CallExpr
+	lib  *types.Package // the library package that declares the consumer or the message
+}
+
+type checker struct {
+	pass   *analysis.Pass
+	exits  map[*types.Func]bool // functions of the package that always leave: memo of exitsAlways
+	checks map[*types.Func]bool // functions of the package that tell a timeout apart: memo of checksTimeout
+}
+
+// readMessage returns the library package when call is Consumer.ReadMessage, or
+// the ReadMessage method of an interface with the consumer's signature
+// (ReadMessage(time.Duration) (*kafka.Message, error)); nil otherwise.
+func (c *checker) readMessage(call *ast.CallExpr) *types.Package {
+	if len(call.Args) != 1 {
+		return nil
+	}
+	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if fn == nil || fn.Name() != "ReadMessage" {
+		return nil
+	}
+	if kafkaapi.IsMethod(fn, "Consumer", "ReadMessage") {
+		return fn.Pkg()
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return nil
+	}
+	if sig.Params().Len() != 1 || !isDuration(sig.Params().At(0).Type()) || sig.Results().Len() != 2 {
+		return nil
+	}
+	msg, ok := types.Unalias(sig.Results().At(0).Type()).(*types.Pointer)
+	if !ok || !kafkaapi.IsType(msg, "Message") || !types.Identical(sig.Results().At(1).Type(), types.Universe.Lookup("error").Type()) {
+		return nil
+	}
+	return types.Unalias(msg.Elem()).(*types.Named).Obj().Pkg()
+}
+
+func isDuration(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
+}
+
+// check reports the error branch that leaves the loop around r on any error.
+func (c *checker) check(file *ast.File, r *read) {
+	timeout, finite := c.timeout(r.call.Args[0])
+	if !finite {
+		return // a negative timeout waits forever: ReadMessage never times out
+	}
+	path, _ := astutil.PathEnclosingInterval(file, r.call.Pos(), r.call.End())
+	if len(path) < 2 {
+		return
+	}
+	errVar, stmt, rest := c.errorOf(path, r.call)
+	if errVar == nil {
+		return // the error is discarded, or the call is not the right-hand side of an assignment
+	}
+	loop, breakables := enclosingLoop(path, stmt)
+	if loop == nil {
+		return // not in a loop of this function: what the caller does with the error is not followed
+	}
+	if c.bounded(loop) {
+		return // reads a known number of messages: a timeout may well mean the input is short
+	}
+	for _, st := range rest {
+		if c.checksTimeout(st) {
+			return // a timeout check precedes any exit
+		}
+		if body, inSwitch, ok := c.errorBranch(st, errVar); ok {
+			if inSwitch {
+				breakables = append(breakables, st)
+			}
+			c.branch(r, timeout, errVar, loop, breakables, body)
+			return
+		}
+		if assigns(c.pass.TypesInfo, st, errVar) || c.mayLeave(st) {
+			return // err changes, or the iteration may end before the error is looked at
+		}
+	}
+}
+
+// bounded reports whether loop runs a counted number of times: a for loop whose
+// condition is an ordering comparison (i < n, len(msgs) < want), or a range over
+// anything but a channel.
+func (c *checker) bounded(loop ast.Stmt) bool {
+	switch loop := loop.(type) {
+	case *ast.ForStmt:
+		b, ok := ast.Unparen(loop.Cond).(*ast.BinaryExpr)
+		return ok && (b.Op == token.LSS || b.Op == token.LEQ || b.Op == token.GTR || b.Op == token.GEQ)
+	case *ast.RangeStmt:
+		t := c.pass.TypesInfo.TypeOf(loop.X)
+		if t == nil {
+			return true
+		}
+		_, isChan := t.Underlying().(*types.Chan)
+		return !isChan
+	}
+	return false
+}
+
+// timeout describes the timeout argument and reports whether it is finite: a
+// constant >= 0, or any other expression except a variable of the package that
+// only ever holds negative constants.
+func (c *checker) timeout(arg ast.Expr) (string, bool) {
+	if tv, ok := c.pass.TypesInfo.Types[arg]; ok && tv.Value != nil {
+		if tv.Value.Kind() != constant.Int || constant.Sign(tv.Value) < 0 {
+			return "", false
+		}
+		ns, exact := constant.Int64Val(tv.Value)
+		if !exact {
+			return "", false
+		}
+		return "within " + time.Duration(ns).String(), true
+	}
+	if id, ok := ast.Unparen(arg).(*ast.Ident); ok {
+		if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && c.onlyNegative(v) {
+			return "", false
+		}
+	}
+	return "in time", true
+}
+
+// onlyNegative reports whether every value the package gives v is a negative
+// constant, and v is a variable (not a field or parameter) declared in the
+// package whose address is never taken.
+func (c *checker) onlyNegative(v *types.Var) bool {
+	if v.IsField() || v.Pkg() != c.pass.Pkg || v.Parent() == nil {
+		return false
+	}
+	negative := func(e ast.Expr) bool {
+		tv, ok := c.pass.TypesInfo.Types[e]
+		return ok && tv.Value != nil && tv.Value.Kind() == constant.Int && constant.Sign(tv.Value) < 0
+	}
+	values, ok := 0, true
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if !ok {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if c.pass.TypesInfo.Defs[name] != v {
+						continue
+					}
+					if len(n.Values) != len(n.Names) || !negative(n.Values[i]) {
+						ok = false
+					}
+					values++
+				}
+			case *ast.AssignStmt:
+				for i, lhs := range n.Lhs {
+					id, isID := ast.Unparen(lhs).(*ast.Ident)
+					if !isID || (c.pass.TypesInfo.Defs[id] != v && c.pass.TypesInfo.Uses[id] != v) {
+						continue
+					}
+					if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE || !negative(n.Rhs[i]) {
+						ok = false
+					}
+					values++
+				}
+			case *ast.IncDecStmt:
+				if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && c.pass.TypesInfo.Uses[id] == v {
+					ok = false
+				}
+			case *ast.UnaryExpr:
+				if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && n.Op == token.AND && c.pass.TypesInfo.Uses[id] == v {
+					ok = false
+				}
+			case *ast.FuncType:
+				// parameters and results are given values by callers
+				for _, fl := range []*ast.FieldList{n.Params, n.Results} {
+					if fl == nil {
+						continue
+					}
+					for _, field := range fl.List {
+						for _, name := range field.Names {
+							if c.pass.TypesInfo.Defs[name] == v {
+								ok = false
+							}
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	return ok && values > 0
+}
+
+// errorOf finds the variable that receives the error of call, path's innermost
+// node: "m, err := call" or "m, err = call", alone or as the init of an if
+// statement. It returns that variable, the statement, and the statements to look
+// at for the error branch: those after the assignment in its list, or the if
+// statement whose init it is.
+func (c *checker) errorOf(path []ast.Node, call *ast.CallExpr) (*types.Var, ast.Stmt, []ast.Stmt) {
+	as, ok := path[1].(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+		return nil, nil, nil
+	}
+	id, ok := ast.Unparen(as.Lhs[1]).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil, nil, nil
+	}
+	v, _ := c.pass.TypesInfo.ObjectOf(id).(*types.Var)
+	if v == nil || len(path) < 3 {
+		return nil, nil, nil
+	}
+	if ifs, ok := path[2].(*ast.IfStmt); ok && ifs.Init == as {
+		return v, ifs, []ast.Stmt{ifs}
+	}
+	list := stmtList(path[2])
+	for i, st := range list {
+		if st == as {
+			return v, as, list[i+1:]
+		}
+	}
+	return nil, nil, nil
+}
+
+// stmtList returns the statements of a block or clause.
+func stmtList(n ast.Node) []ast.Stmt {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List
+	case *ast.CaseClause:
+		return n.Body
+	case *ast.CommClause:
+		return n.Body
+	}
+	return nil
+}
+
+// enclosingLoop returns the innermost for or range statement of the function
+// around stmt, and the switch and select statements between them (an unlabelled
+// break in those does not leave the loop).
+func enclosingLoop(path []ast.Node, stmt ast.Stmt) (ast.Stmt, []ast.Stmt) {
+	var breakables []ast.Stmt
+	inside := false
+	for _, n := range path {
+		if n == stmt {
+			inside = true
+			continue
+		}
+		if !inside {
+			continue
+		}
+		switch n := n.(type) {
+		case *ast.ForStmt:
+			return n, breakables
+		case *ast.RangeStmt:
+			return n, breakables
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			breakables = append(breakables, n.(ast.Stmt))
+		case *ast.FuncLit, *ast.FuncDecl:
+			return nil, nil
+		}
+	}
+	return nil, nil
+}
+
+// errorBranch reports whether st branches on err being non-nil, and returns the
+// statements that run for every error: the body of "if err != nil", the else
+// block of "if err == nil", the clause of "case err != nil" in a switch without
+// tag (inSwitch: a break there leaves the switch).
+func (c *checker) errorBranch(st ast.Stmt, err *types.Var) (body []ast.Stmt, inSwitch, ok bool) {
+	switch st := st.(type) {
+	case *ast.IfStmt:
+		switch c.nilTest(st.Cond, err) {
+		case token.NEQ:
+			return st.Body.List, false, true
+		case token.EQL:
+			if els, ok := st.Else.(*ast.BlockStmt); ok {
+				return els.List, false, true
+			}
+			return nil, false, true // no else: nothing runs for an error here
+		}
+	case *ast.SwitchStmt:
+		if st.Tag != nil || st.Init != nil {
+			return nil, false, false
+		}
+		for _, cl := range st.Body.List {
+			cc, _ := cl.(*ast.CaseClause)
+			if cc != nil && len(cc.List) == 1 && c.nilTest(cc.List[0], err) == token.NEQ {
+				return cc.Body, true, true
+			}
+		}
+	}
+	return nil, false, false
+}
+
+// nilTest returns token.NEQ for "err != nil", token.EQL for "err == nil" (either
+// operand order), token.ILLEGAL for anything else.
+func (c *checker) nilTest(e ast.Expr, err *types.Var) token.Token {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok || (b.Op != token.NEQ && b.Op != token.EQL) {
+		return token.ILLEGAL
+	}
+	isErr := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && c.pass.TypesInfo.Uses[id] == err
+	}
+	isNil := func(e ast.Expr) bool {
+		tv, ok := c.pass.TypesInfo.Types[e]
+		return ok && tv.IsNil()
+	}
+	if (isErr(b.X) && isNil(b.Y)) || (isNil(b.X) && isErr(b.Y)) {
+		return b.Op
+	}
+	return token.ILLEGAL
+}
+
+// assigns reports whether st assigns v.
+func assigns(info *types.Info, st ast.Stmt, v *types.Var) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, lhs := range as.Lhs {
+				if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && info.ObjectOf(id) == v {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// mayLeave reports whether st may end the iteration or the loop: it holds a
+// return, a branch statement or a call that exits (outside function literals).
+func (c *checker) mayLeave(st ast.Stmt) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt, *ast.BranchStmt:
+			found = true
+		case *ast.ExprStmt:
+			if _, ok := c.exitCall(n); ok {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// branch looks at the statements that run for every error, in order, and reports
+// the first that leaves the loop, unless a timeout check or a continue comes
+// first. Statements with nested control flow leave only under a further
+// condition: not "on any error", and not reported.
+func (c *checker) branch(r *read, timeout string, errVar *types.Var, loop ast.Stmt, breakables []ast.Stmt, body []ast.Stmt) {
+	for _, st := range body {
+		if c.checksTimeout(st) {
+			return
+		}
+		var how string
+		switch st := st.(type) {
+		case *ast.ReturnStmt:
+			how = "return"
+		case *ast.BranchStmt:
+			if st.Tok != token.BREAK || !c.breaksOut(st, loop, breakables) {
+				return // continue, goto, or a break that stays in the loop
+			}
+			how = "break out of the loop"
+		case *ast.ExprStmt:
+			name, ok := c.exitCall(st)
+			if !ok {
+				continue
+			}
+			how = name
+		default:
+			continue
+		}
+		c.report(r, timeout, errVar, body, st, how)
+		return
+	}
+}
+
+// breaksOut reports whether br leaves loop: an unlabelled break with no switch
+// or select in between, or a break to the label of loop or of a statement
+// around it (a label inside the loop starts after it).
+func (c *checker) breaksOut(br *ast.BranchStmt, loop ast.Stmt, breakables []ast.Stmt) bool {
+	if br.Label == nil {
+		return len(breakables) == 0
+	}
+	l, _ := c.pass.TypesInfo.Uses[br.Label].(*types.Label)
+	return l != nil && l.Pos() <= loop.Pos()
+}
+
+// exitCall reports whether st is a call that does not return: os.Exit,
+// runtime.Goexit, panic, a Fatal or Panic function or method of any logger or of
+// testing (log.Fatal, logger.Fatalf, t.Fatal, zerolog's log.Fatal().Msg), or a
+// function of the package that always ends in one of those. It returns how the
+// message names it.
+func (c *checker) exitCall(st *ast.ExprStmt) (string, bool) {
+	call, ok := ast.Unparen(st.X).(*ast.CallExpr)
+	if !ok {
+		return "", false
+	}
+	name := types.ExprString(call.Fun)
+	if len(name) > 30 || strings.Contains(name, "\n") {
+		name = "the call"
+	}
+	for e := ast.Expr(call); ; {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return "", false
+		}
+		if c.exits1(call) {
+			return name, true
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return "", false
+		}
+		e = sel.X // the receiver of a chained call
+	}
+}
+
+// fatalNames are the functions and methods that end the program or goroutine by
+// convention, whatever their package: log, testing, logrus, zap, zerolog, klog.
+var fatalNames = map[string]bool{
+	"Fatal": true, "Fatalf": true, "Fatalln": true, "Fatalw": true,
+	"Panic": true, "Panicf": true, "Panicln": true, "Panicw": true,
+	"FailNow": true, "SkipNow": true, "Skip": true, "Skipf": true,
+	"Exitf": true, // klog
+}
+
+// exits1 reports whether call itself does not return.
+func (c *checker) exits1(call *ast.CallExpr) bool {
+	switch obj := typeutil.Callee(c.pass.TypesInfo, call).(type) {
+	case *types.Builtin:
+		return obj.Name() == "panic"
+	case *types.Func:
+		if obj.Pkg() == nil {
+			return false
+		}
+		switch obj.Pkg().Path() + "." + obj.Name() {
+		case "os.Exit", "runtime.Goexit", "syscall.Exit":
+			return true
+		}
+		if fatalNames[obj.Name()] {
+			if obj.Name() == "Skip" || obj.Name() == "Skipf" || obj.Name() == "SkipNow" || obj.Name() == "FailNow" {
+				return obj.Pkg().Path() == "testing"
+			}
+			return true
+		}
+		if obj.Pkg() == c.pass.Pkg {
+			return c.exitsAlways(obj)
+		}
+	}
+	return false
+}
+
+// exitsAlways reports whether fn, a function of the package, always ends in a
+// call that does not return: its body reaches one at its top level, with no
+// return before it.
+func (c *checker) exitsAlways(fn *types.Func) bool {
+	if v, ok := c.exits[fn]; ok {
+		return v
+	}
+	c.exits[fn] = false // recursion ends here
+	decl := c.funcDecl(fn)
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	for _, st := range decl.Body.List {
+		if c.mayReturn(st) {
+			break
+		}
+		if es, ok := st.(*ast.ExprStmt); ok {
+			if _, ok := c.exitCall(es); ok {
+				c.exits[fn] = true
+				break
+			}
+		}
+	}
+	return c.exits[fn]
+}
+
+// mayReturn reports whether st holds a return statement outside function literals.
+func (c *checker) mayReturn(st ast.Stmt) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// funcDecl returns the declaration of fn among the package's files, or nil.
+func (c *checker) funcDecl(fn *types.Func) *ast.FuncDecl {
+	for _, f := range c.pass.Files {
+		if fn.Pos() < f.FileStart || fn.Pos() > f.FileEnd {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && c.pass.TypesInfo.Defs[fd.Name] == fn {
+				return fd
+			}
+		}
+	}
+	return nil
+}
+
+// checksTimeout reports whether n tells a timeout apart: it uses kafka.ErrTimedOut
+// or kafka.ErrTimedOutQueue, calls Error.IsTimeout or any function or method whose
+// name starts with "is" and mentions a timeout (isTimeout(err)), holds a string
+// literal with "timed out", or calls a function of the package that does one of
+// those.
+func (c *checker) checksTimeout(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.Ident:
+			if obj := c.pass.TypesInfo.Uses[n]; kafkaapi.IsObject(obj, "ErrTimedOut") || kafkaapi.IsObject(obj, "ErrTimedOutQueue") {
+				found = true
+			}
+		case *ast.BasicLit:
+			if n.Kind == token.STRING && strings.Contains(strings.ToLower(n.Value), "timed out") {
+				found = true
+			}
+		case *ast.CallExpr:
+			fn, _ := typeutil.Callee(c.pass.TypesInfo, n).(*types.Func)
+			if fn == nil {
+				break
+			}
+			name := strings.ToLower(fn.Name())
+			if strings.HasPrefix(name, "is") && (strings.Contains(name, "timeout") || strings.Contains(name, "timedout")) {
+				found = true
+			} else if fn.Pkg() == c.pass.Pkg && c.funcChecksTimeout(fn) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// funcChecksTimeout reports whether the body of fn, a function of the package,
+// tells a timeout apart.
+func (c *checker) funcChecksTimeout(fn *types.Func) bool {
+	if v, ok := c.checks[fn]; ok {
+		return v
+	}
+	c.checks[fn] = false // recursion ends here
+	if decl := c.funcDecl(fn); decl != nil && decl.Body != nil {
+		c.checks[fn] = c.checksTimeout(decl.Body)
+	}
+	return c.checks[fn]
+}
+
+// report reports the statement st of the error branch body that leaves the loop.
+func (c *checker) report(r *read, timeout string, errVar *types.Var, body []ast.Stmt, st ast.Stmt, how string) {
+	recv := "the consumer"
+	if sel, ok := ast.Unparen(r.call.Fun).(*ast.SelectorExpr); ok {
+		recv = analysisutil.ConsumerName(sel.X)
+	}
+	d := analysis.Diagnostic{
+		Pos:      st.Pos(),
+		End:      st.End(),
+		Category: category,
+		URL:      "#" + category,
+		Message: fmt.Sprintf("%s on any error of %s.ReadMessage, also on the ErrTimedOut it returns when no message arrives %s (consumption stops at the first quiet period)",
+			how, recv, timeout),
+		Related: []analysis.RelatedInformation{{Pos: r.call.Pos(), End: r.call.End(), Message: "ReadMessage with a finite timeout"}},
+	}
+	if fix, ok := c.fix(r, errVar, body); ok {
+		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	}
+	c.pass.Report(d)
+}

@@ -1,0 +1,74 @@
+package readtimeout_test
+
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/kafkalint/kafkalint/internal/testutil"
+	"github.com/kafkalint/kafkalint/passes/readtimeout"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), readtimeout.Analyzer,
+		"readtimeout/v1", "readtimeout/v2", "readtimeout/gopkgin")
+}
+
+// TestFix checks the fixes against their golden files: IsTimeout on v2,
+// Code() == kafka.ErrTimedOut on v1 (which has no IsTimeout), the "errors" import
+// added or reused, and that the fixed code type-checks and is not reported again.
+func TestFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), readtimeout.Analyzer, "readtimeout/fix")
+	testutil.CheckGoldens(t, readtimeout.Analyzer, "readtimeout/fix")
+}
+
+// illTyped holds read loops an editor may show mid-edit: missing arguments,
+// undefined names, a ReadMessage without results, unfinished statements.
+const illTyped = `package p
+
+import (
+	"time"
+
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+)
+
+type reader interface {
+	ReadMessage(undefined) (*kafka.Message, error)
+}
+
+func f(c *kafka.Consumer, r reader) error {
+	for {
+		msg, err := c.ReadMessage()
+		if err != nil {
+			return err
+		}
+		m2, err2 := c.ReadMessage(time.Second, 2)
+		if err2 != nil {
+			missing(err2)
+		}
+		x := c.ReadMessage(nope)
+		a, b, d := c.ReadMessage(time.Second)
+		if _, err := r.ReadMessage(time.Second); err != nil {
+			break undefinedLabel
+		}
+		if _, err := c.ReadMessage(time.Second); err != nil {
+			return err
+		}
+		_, _ = msg, m2
+		if err := 
+	}
+}
+`
+
+// TestIllTyped: no panic on code being written, and the one well-formed loop
+// at the end is still seen.
+func TestIllTyped(t *testing.T) {
+	diags := testutil.RunIllTyped(t, readtimeout.Analyzer, illTyped)
+	if len(diags) != 1 || !strings.HasPrefix(diags[0].Message, "return on any error of c.ReadMessage, also on the ErrTimedOut it returns when no message arrives within 1s") {
+		t.Errorf("want the one report of the well-formed loop, got %v", diags)
+	}
+	for _, src := range testutil.IllTypedSources {
+		testutil.RunIllTyped(t, readtimeout.Analyzer, src)
+	}
+}
