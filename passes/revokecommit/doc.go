@@ -38,7 +38,8 @@
 //
 //	case kafka.RevokedPartitions:
 //		if _, err := c.Commit(); err != nil {
-//			if kerr, ok := err.(kafka.Error); !ok || kerr.Code() != kafka.ErrNoOffset {
+//			var kerr kafka.Error
+//			if !errors.As(err, &kerr) || kerr.Code() != kafka.ErrNoOffset {
 //				return err
 //			}
 //		}
