@@ -3,6 +3,7 @@ package analyzer_test
 import (
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
@@ -81,6 +83,24 @@ func TestSuite(t *testing.T) {
 			t.Errorf("global flag -%s registered: analyzer options belong on Analyzer.Flags", f.Name)
 		}
 	})
+}
+
+// TestNoPluginRegistration: importing the suite registers no golangci-lint
+// plugin (package plugin does), so drivers that link the suite, such as the
+// gopls build, carry no golangci-lint registration.
+func TestNoPluginRegistration(t *testing.T) {
+	if _, err := register.GetPlugin("kafkalint"); err == nil {
+		t.Error("importing package analyzer registered the golangci-lint plugin kafkalint")
+	}
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if strings.HasPrefix(dep, "github.com/golangci/") || dep == "github.com/kafkalint/kafkalint/plugin" {
+			t.Errorf("package analyzer depends on %s", dep)
+		}
+	}
 }
 
 // checkDoc checks the title, the first line of Doc: a lowercase verb phrase of at

@@ -1,4 +1,4 @@
-package analyzer_test
+package plugin_test
 
 import (
 	"strings"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/kafkalint/kafkalint/analyzer"
 	"github.com/kafkalint/kafkalint/passes/revokecommit"
+	"github.com/kafkalint/kafkalint/plugin"
 )
 
 // build runs the registered plugin constructor as golangci-lint does, with
@@ -16,11 +17,11 @@ import (
 func build(t *testing.T, settings any) ([]*analysis.Analyzer, error) {
 	t.Helper()
 	t.Cleanup(func() {
-		if _, err := analyzer.New(nil); err != nil { // back to flag defaults
+		if _, err := plugin.New(nil); err != nil { // back to flag defaults
 			t.Fatal(err)
 		}
 	})
-	newPlugin, err := register.GetPlugin("kafkalint")
+	newPlugin, err := register.GetPlugin(plugin.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
