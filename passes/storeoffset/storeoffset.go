@@ -52,7 +52,9 @@ func run(pass *analysis.Pass) {
 		return // the package does not use the library
 	}
 	if pass.TypesInfo == nil || pass.TypesInfo.Types == nil || pass.TypesInfo.Uses == nil {
-		return // typeutil.Callee needs both; every driver fills them
+		// typeutil.Callee panics when either map is nil. The go/analysis drivers
+		// always fill both; a Pass built by hand (an embedder, TestIllTyped) may not.
+		return
 	}
 	// Find the calls first: most packages that use the library store nothing,
 	// and need no index.
