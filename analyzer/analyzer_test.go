@@ -140,30 +140,126 @@ func checkFlags(t *testing.T, a *analysis.Analyzer) {
 	})
 }
 
-// TestNogoPass runs every analyzer on its fixtures twice, once as usual and once
-// with a Pass the way nogo builds it: no ReadFile, no Module, no OtherFiles. An
-// analyzer that needs any of them at run time would panic or report differently.
+// TestNogoPass runs every analyzer twice, once as usual and once with a Pass the
+// way nogo builds it: no ReadFile, no Module, no OtherFiles. An analyzer that
+// needs any of them at run time would panic or report differently.
+//
+// On the analysistest fixtures (GOPATH mode, no module information in either
+// run) the two runs must agree. On a module tree that links the library at
+// v1.4.0, the usual run sees the module version and the nogo-like run does not:
+// there the nogo-like run must agree with a run on the same files loaded
+// without module information (GOPATH mode), which is what the analyzers
+// document for Bazel, and must differ from the usual run, which shows that the
+// tree exercises the module information at all.
 func TestNogoPass(t *testing.T) {
 	testdata := testutil.TestData(t)
-	for _, a := range analyzer.Analyzers() {
-		t.Run(a.Name, func(t *testing.T) {
-			cfg := &packages.Config{
-				Mode: packages.LoadAllSyntax,
-				Dir:  testdata,
-				Env:  append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOPROXY=off"),
+	t.Run("fixtures", func(t *testing.T) {
+		for _, a := range analyzer.Analyzers() {
+			t.Run(a.Name, func(t *testing.T) {
+				pkgs := load(t, testdata, "GOPATH="+testdata, "GO111MODULE=off")(a.Name + "/...")
+				want := diagnostics(t, a, pkgs)
+				if len(want) == 0 {
+					t.Fatalf("%s reports nothing on its fixtures", a.Name)
+				}
+				if got := diagnostics(t, nogoLike(a), pkgs); !slices.Equal(got, want) {
+					t.Errorf("with a nogo-like Pass, %s reports\n%s\nwant\n%s", a.Name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+				}
+			})
+		}
+	})
+	t.Run("module", func(t *testing.T) {
+		// A module of every analyzer's v1 fixtures (they import only the
+		// library and the standard library), the stub replacing the library.
+		dir := t.TempDir()
+		stub := filepath.Join(testdata, "src", "github.com", "confluentinc", "confluent-kafka-go")
+		gomod := "module example.com/nogo\n\ngo 1.21\n\nrequire github.com/confluentinc/confluent-kafka-go v1.4.0\n\nreplace github.com/confluentinc/confluent-kafka-go => " + stub + "\n"
+		writeFile(t, filepath.Join(dir, "go.mod"), gomod)
+		for _, a := range analyzer.Analyzers() {
+			files, _ := filepath.Glob(filepath.Join(testdata, "src", a.Name, "v1", "*.go"))
+			if len(files) == 0 {
+				t.Fatalf("%s has no v1 fixtures", a.Name)
 			}
-			pkgs, err := packages.Load(cfg, a.Name+"/...")
-			if err != nil || len(pkgs) == 0 {
-				t.Fatalf("loading the fixtures of %s: %v", a.Name, err)
+			for _, f := range files {
+				content, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				writeFile(t, filepath.Join(dir, a.Name, filepath.Base(f)), string(content))
 			}
-			want := diagnostics(t, a, pkgs)
-			if len(want) == 0 {
-				t.Fatalf("%s reports nothing on its fixtures", a.Name)
+		}
+		modPkgs := load(t, dir, "GO111MODULE=on", "GOFLAGS=-mod=mod", "GOWORK=off")("./...")
+		gopathPkgs := load(t, dir, "GOPATH="+testdata, "GO111MODULE=off")("./...")
+		if got := modules(t, moduleProbe, modPkgs); got != len(modPkgs) {
+			t.Fatalf("usual run: pass.Module set in %d of %d packages", got, len(modPkgs))
+		}
+		if got := modules(t, nogoLike(moduleProbe), modPkgs); got != 0 {
+			t.Fatalf("nogo-like run: pass.Module set in %d packages", got)
+		}
+		differs := false
+		for _, a := range analyzer.Analyzers() {
+			usual := diagnostics(t, a, modPkgs)
+			want := diagnostics(t, a, gopathPkgs)
+			if len(usual) == 0 || len(want) == 0 {
+				t.Fatalf("%s reports nothing on the module tree (%d with module information, %d without)", a.Name, len(usual), len(want))
 			}
-			if got := diagnostics(t, nogoLike(a), pkgs); !slices.Equal(got, want) {
-				t.Errorf("with a nogo-like Pass, %s reports\n%s\nwant\n%s", a.Name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			if got := diagnostics(t, nogoLike(a), modPkgs); !slices.Equal(got, want) {
+				t.Errorf("with a nogo-like Pass on a module, %s reports\n%s\nwant what it reports without module information\n%s", a.Name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			differs = differs || !slices.Equal(usual, want)
+		}
+		if !differs {
+			t.Error("no analyzer reports differently with and without module information on a v1.4.0 module: the test exercises nothing")
+		}
+	})
+}
+
+// load returns a loader of packages (with syntax, types and module information)
+// in dir, with env added to the environment; no network.
+func load(t *testing.T, dir string, env ...string) func(patterns ...string) []*packages.Package {
+	return func(patterns ...string) []*packages.Package {
+		t.Helper()
+		cfg := &packages.Config{
+			Mode: packages.LoadAllSyntax | packages.NeedModule,
+			Dir:  dir,
+			Env:  append(append(os.Environ(), "GOPROXY=off"), env...),
+		}
+		pkgs, err := packages.Load(cfg, patterns...)
+		if err != nil || len(pkgs) == 0 {
+			t.Fatalf("loading %v in %s: %v", patterns, dir, err)
+		}
+		packages.Visit(pkgs, nil, func(p *packages.Package) {
+			for _, e := range p.Errors {
+				t.Errorf("loading %s: %v", p.PkgPath, e)
 			}
 		})
+		return pkgs
+	}
+}
+
+// moduleProbe reports, in each package, whether its Pass has module information.
+var moduleProbe = &analysis.Analyzer{
+	Name: "moduleprobe",
+	Doc:  "report whether pass.Module is set",
+	Run: func(pass *analysis.Pass) (any, error) {
+		if pass.Module != nil && len(pass.Files) > 0 {
+			pass.Reportf(pass.Files[0].Package, "module %s", pass.Module.Path)
+		}
+		return nil, nil
+	},
+}
+
+// modules returns the number of root packages in which probe saw module information.
+func modules(t *testing.T, probe *analysis.Analyzer, pkgs []*packages.Package) int {
+	return len(diagnostics(t, probe, pkgs))
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
