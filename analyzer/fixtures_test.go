@@ -3,6 +3,7 @@ package analyzer_test
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -52,4 +53,44 @@ func fromImports(s string) string {
 		return s[i:]
 	}
 	return s
+}
+
+// TestGoldensCompile: every analysistest package with fix goldens is also
+// type-checked by testutil.CheckGoldens in its pass's tests, so that no fix
+// is checked only as text.
+func TestGoldensCompile(t *testing.T) {
+	root := filepath.Join(testutil.TestData(t), "..")
+	src := filepath.Join(testutil.TestData(t), "src")
+	goldens, _ := filepath.Glob(filepath.Join(src, "*", "*", "*.go.golden"))
+	if len(goldens) == 0 {
+		t.Fatal("no fix goldens")
+	}
+	checkCall := regexp.MustCompile(`(?s)testutil\.CheckGoldens\([^)]*\)`)
+	quoted := regexp.MustCompile(`"([^"]+)"`)
+	seen := make(map[string]bool)
+	for _, g := range goldens {
+		rel, _ := filepath.Rel(src, filepath.Dir(g))
+		pkg := filepath.ToSlash(rel)
+		if seen[pkg] {
+			continue
+		}
+		seen[pkg] = true
+		pass := strings.Split(pkg, "/")[0]
+		tests, _ := filepath.Glob(filepath.Join(root, "passes", pass, "*_test.go"))
+		checked := false
+		for _, f := range tests {
+			content, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, call := range checkCall.FindAllString(string(content), -1) {
+				for _, m := range quoted.FindAllStringSubmatch(call, -1) {
+					checked = checked || m[1] == pkg
+				}
+			}
+		}
+		if !checked {
+			t.Errorf("testdata/src/%s has fix goldens that no testutil.CheckGoldens call in passes/%s type-checks", pkg, pass)
+		}
+	}
 }

@@ -20,6 +20,11 @@ func TestFix(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), configkey.Analyzer, "configkey/fix")
 }
 
+// TestFixCompiles type-checks the fixed code and runs the analyzer on it again.
+func TestFixCompiles(t *testing.T) {
+	testutil.CheckGoldens(t, configkey.Analyzer, "configkey/fix")
+}
+
 // TestGenerated fails when properties_gen.go is not what the generator makes of
 // the committed CONFIGURATION.md: run go generate ./passes/configkey.
 func TestGenerated(t *testing.T) {
