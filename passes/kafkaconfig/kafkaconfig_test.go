@@ -34,6 +34,14 @@ func TestResolve(t *testing.T) {
 			}
 		}
 	}
+	// Guards against a vacuous pass: a fixture without "config:" comments, or
+	// an analysis that finds no consumer, would compare nothing below.
+	if len(want) == 0 {
+		t.Fatal(`kafkaconfig/resolve has no "// config: " comments: the test compares nothing`)
+	}
+	if len(res.Consumers) == 0 {
+		t.Fatal("kafkaconfig found no consumer in kafkaconfig/resolve")
+	}
 	got := make(map[int]string)
 	for _, c := range res.Consumers {
 		got[pass.Fset.Position(c.Call.Pos()).Line] = describe(c.Config)
