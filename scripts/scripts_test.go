@@ -39,6 +39,15 @@ func repoRoot(t *testing.T) string {
 	return filepath.Dir(filepath.Dir(file))
 }
 
+// skipShort skips the test under go test -short, saying what it needs that the
+// short tier does without (README: Run the tests).
+func skipShort(t *testing.T, needs string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skipf("-short: this test %s; run go test without -short (make test does)", needs)
+	}
+}
+
 // needTools fails the test at once, with one line, when a program the
 // scripts need is not installed.
 func needTools(t *testing.T, names ...string) {
@@ -61,6 +70,7 @@ type build struct {
 // returns the path of the binary it writes.
 func (b *build) binary(t *testing.T, script, binary string) string {
 	t.Helper()
+	skipShort(t, "builds "+binary+" with scripts/"+script+" from the Go module proxy (minutes on a cold cache)")
 	needTools(t, "bash", "go")
 	b.once.Do(func() {
 		dir := filepath.Join(tmp, "bin-"+binary)
