@@ -2,12 +2,16 @@ package analyzer_test
 
 import (
 	"flag"
+	"go/doc/comment"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"unicode"
 
@@ -17,6 +21,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/kafkalint/kafkalint/analyzer"
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/testutil"
 )
 
@@ -122,6 +127,14 @@ func checkDoc(t *testing.T, a *analysis.Analyzer) {
 	if rest != "" && !strings.HasPrefix(rest, "\n") {
 		t.Errorf("%s: Doc title must be followed by a blank line", a.Name)
 	}
+	// go vet help and editor hovers show Doc whole: the title and one
+	// paragraph; kafkalint help NAME prints the rest.
+	if paras := strings.Split(a.Doc, "\n\n"); len(paras) != 2 || strings.Count(a.Doc, "\n") > 8 {
+		t.Errorf("%s: Doc has %d paragraphs and %d lines, want the title and one paragraph of a few lines", a.Name, len(paras), strings.Count(a.Doc, "\n")+1)
+	}
+	if full, ok := analysisutil.Help(a.Name); !ok || !strings.HasPrefix(full, a.Doc) || len(full) <= len(a.Doc) {
+		t.Errorf("%s: no whole documentation for kafkalint help that starts with Doc", a.Name)
+	}
 }
 
 // checkFlags checks that each flag works as -NAME.flag on a command line and as a
@@ -213,6 +226,46 @@ func TestNogoPass(t *testing.T) {
 	})
 }
 
+// checkAnchors checks that a report's category has a "# Category NAME"
+// heading in its analyzer's package doc, and that a relative URL names the
+// anchor pkg.go.dev gives a heading of that doc.
+func checkAnchors(t *testing.T, name string, d analysis.Diagnostic) {
+	t.Helper()
+	if name == moduleProbe.Name {
+		return
+	}
+	ids := headingIDs(t, name)
+	if d.Category != "" && !ids["hdr-Category_"+d.Category] {
+		t.Errorf("%s: category %q has no \"# Category %s\" heading in passes/%s/doc.go", name, d.Category, d.Category, name)
+	}
+	if anchor, ok := strings.CutPrefix(d.URL, "#"); ok && !ids[anchor] {
+		t.Errorf("%s: diagnostic URL %q names no heading of passes/%s/doc.go", name, d.URL, name)
+	}
+}
+
+var anchors sync.Map // analyzer name -> map[string]bool
+
+// headingIDs returns the ids of the headings of the analyzer's package doc, as
+// pkg.go.dev forms them (go/doc/comment's Heading.DefaultID).
+func headingIDs(t *testing.T, name string) map[string]bool {
+	if ids, ok := anchors.Load(name); ok {
+		return ids.(map[string]bool)
+	}
+	file := filepath.Join(testutil.TestData(t), "..", "passes", name, "doc.go")
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil || f.Doc == nil {
+		t.Fatalf("%s: no package doc: %v", file, err)
+	}
+	ids := make(map[string]bool)
+	for _, b := range new(comment.Parser).Parse(f.Doc.Text()).Content {
+		if h, ok := b.(*comment.Heading); ok {
+			ids[h.DefaultID()] = true
+		}
+	}
+	anchors.Store(name, ids)
+	return ids
+}
+
 // load returns a loader of packages (with syntax, types and module information)
 // in dir, with env added to the environment; no network.
 func load(t *testing.T, dir string, env ...string) func(patterns ...string) []*packages.Package {
@@ -276,6 +329,7 @@ func diagnostics(t *testing.T, a *analysis.Analyzer, pkgs []*packages.Package) [
 		}
 		if act.IsRoot {
 			for _, d := range act.Diagnostics {
+				checkAnchors(t, act.Analyzer.Name, d)
 				list = append(list, act.Package.Fset.Position(d.Pos).String()+": "+d.Message)
 			}
 		}

@@ -315,7 +315,8 @@ func TestSARIF(t *testing.T) {
 	}
 	if rules[0].ID != "revokecommit" ||
 		rules[0].ShortDescription.Text != "check that RevokedPartitions handlers commit before Unassign" ||
-		!strings.HasPrefix(rules[0].FullDescription.Text, "A consumer that lets librdkafka auto-commit") ||
+		!strings.HasPrefix(rules[0].FullDescription.Text, "Reports Unassign and IncrementalUnassign calls in RevokedPartitions handlers") ||
+		!strings.Contains(rules[0].Help.Text, "A consumer that lets librdkafka auto-commit") ||
 		!strings.Contains(rules[0].Help.Text, "# Not reported") ||
 		rules[0].HelpURI != "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/revokecommit" {
 		t.Errorf("revokecommit rule = %+v", rules[0])

@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
 
@@ -21,7 +22,7 @@ type checker struct {
 }
 
 func (ck *checker) report(pos, end token.Pos, category, msg string, fix *analysis.SuggestedFix) {
-	d := analysis.Diagnostic{Pos: pos, End: end, Category: category, Message: msg}
+	d := analysis.Diagnostic{Pos: pos, End: end, Category: category, Message: msg, URL: analysisutil.CategoryURL(category)}
 	if fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	}

@@ -6,6 +6,10 @@
 //
 // incrementalassign: check that rebalance handlers match the rebalance protocol
 //
+// Reports eager Assign and Unassign calls in rebalance handlers of consumers on a
+// cooperative rebalance protocol (cooperative-sticky, group.protocol=consumer), and
+// incremental calls under an eager one.
+//
 // A consumer on a cooperative rebalance protocol (partition.assignment.strategy
 // with cooperative-sticky, or group.protocol=consumer) must change its assignment
 // with IncrementalAssign and IncrementalUnassign; the eager Assign and Unassign are
@@ -66,11 +70,13 @@
 //   - calls outside rebalance handlers (manual assignment without a group), calls
 //     in helpers the handler calls, and cases listing several event types.
 //
-// # Categories
+// # Category eagercall
 //
-// eagercall: Assign or Unassign under a cooperative protocol.
+// Assign or Unassign under a cooperative protocol.
 //
-// incrementalcall: IncrementalAssign or IncrementalUnassign under an eager protocol.
+// # Category incrementalcall
+//
+// IncrementalAssign or IncrementalUnassign under an eager protocol.
 //
 // # Fix and suppression
 //

@@ -6,6 +6,12 @@
 //
 // revokecommit: check that RevokedPartitions handlers commit before Unassign
 //
+// Reports Unassign and IncrementalUnassign calls in RevokedPartitions handlers that
+// are not preceded, on every path, by a commit and an invalidation of the stored
+// offsets, on consumers with auto commit on and enable.auto.offset.store=false, when
+// the library is before v1.9.0 or its version is unknown: the group's committed
+// offset can go backwards (confluent-kafka-go #209).
+//
 // A consumer that lets librdkafka auto-commit (enable.auto.commit, on by default)
 // but stores offsets itself (enable.auto.offset.store=false) must, when it handles a
 // revoke, commit and invalidate its stored offsets before it calls Unassign or
@@ -98,11 +104,13 @@
 //   - helpers reached through interfaces or function values are assumed to do
 //     nothing; helpers of other packages without facts likewise.
 //
-// # Categories
+// # Category nocommit
 //
-// nocommit: no commit on some path before the Unassign (and maybe no invalidation).
+// No commit on some path before the Unassign (and maybe no invalidation).
 //
-// noinvalidate: committed, but the stored offsets are not invalidated.
+// # Category noinvalidate
+//
+// Committed, but the stored offsets are not invalidated.
 //
 // # Fix and suppression
 //

@@ -40,7 +40,7 @@ func (c *checker) diagnostic(f *finding, k *kafkaconfig.Consumer) analysis.Diagn
 		End:      f.call.End(),
 		Category: category,
 		Message:  msg,
-		URL:      "#" + category,
+		URL:      analysisutil.CategoryURL(category),
 	}
 	if sel, ok := ast.Unparen(f.call.Fun).(*ast.SelectorExpr); ok && f.unassign != nil {
 		d.Pos, d.End = sel.Pos(), sel.End() // the short range x.Unassign

@@ -107,7 +107,7 @@ func diagnostic(pass *analysis.Pass, call *ast.CallExpr, o *origin) analysis.Dia
 		Pos:      call.Pos(),
 		End:      call.End(),
 		Category: category,
-		URL:      "#" + category,
+		URL:      analysisutil.CategoryURL(category),
 		Message: fmt.Sprintf("%s.%s %s the offset of %s itself, not the next one (the last processed message is redelivered after a restart or rebalance)",
 			recv, method, verb, msg),
 	}
