@@ -94,3 +94,49 @@ func TestGoldensCompile(t *testing.T) {
 		}
 	}
 }
+
+// TestFactCitations: every "docs/library-facts.md, Fn" in the Go sources names a
+// fact of that page ("## Fn." heading).
+func TestFactCitations(t *testing.T) {
+	root := filepath.Join(testutil.TestData(t), "..")
+	facts, err := os.ReadFile(filepath.Join(root, "docs", "library-facts.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cite := regexp.MustCompile(`library-facts\.md, (F\d+)(?: (?:and|to) (F\d+))?`)
+	cited := 0
+	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || d.Name() == ".git") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		content, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, m := range cite.FindAllStringSubmatch(string(content), -1) {
+			for _, f := range m[1:] {
+				if f == "" {
+					continue
+				}
+				cited++
+				if !strings.Contains(string(facts), "\n## "+f+". ") {
+					rel, _ := filepath.Rel(root, path)
+					t.Errorf("%s cites %s, which docs/library-facts.md does not have", rel, f)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cited == 0 {
+		t.Fatal("no Go file cites docs/library-facts.md")
+	}
+}

@@ -85,7 +85,9 @@ func lookup(key string, topic bool) (property, bool) {
 
 // closest returns the known key nearest to key, or "" when none is near: same
 // after lower-casing and replacing '_' and '-' by '.', or within an edit distance
-// of 1 (short keys) or 2. Ties go to the non-deprecated, then the first name.
+// of 1 (short keys) or 2. Of the keys at the smallest distance the first in
+// candidates wins; candidates holds no deprecated property and is sorted, so
+// that is the alphabetically first.
 func closest(key string, candidates []string) string {
 	norm := func(s string) string {
 		return strings.NewReplacer("_", ".", "-", ".").Replace(strings.ToLower(s))

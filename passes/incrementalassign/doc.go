@@ -44,7 +44,7 @@
 // so it does not assign in its place: after a failed assign the consumer has no
 // partitions and consumes nothing; after a failed unassign the revoked partitions
 // stay assigned here and the member that should receive them gets nothing
-// (kafka-facts.md §4, §9 item 3).
+// (docs/library-facts.md, F7).
 //
 // # What is recognised
 //

@@ -38,8 +38,8 @@
 //		return nil
 //	})
 //
-// Where the events are delivered (kafka-facts.md §4, confluent-kafka-go #1457,
-// #1462):
+// Where the events are delivered (docs/library-facts.md, F6; confluent-kafka-go
+// #1457, #1462):
 //
 //   - Poll: since v1.6.1 never. Before v1.6.1 only when
 //     go.application.rebalance.enable=true and no callback was passed to

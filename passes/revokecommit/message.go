@@ -54,7 +54,7 @@ func (c *checker) diagnostic(f *finding, k *kafkaconfig.Consumer) analysis.Diagn
 	return d
 }
 
-// consequence says what goes wrong on version v (../shared/kafka-facts.md §2, §3).
+// consequence says what goes wrong on version v (docs/library-facts.md, F3 and F4).
 func consequence(v kafkaapi.Version) string {
 	switch {
 	case v.Before(kafkaapi.V1_4_2):

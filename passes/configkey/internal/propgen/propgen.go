@@ -1,7 +1,8 @@
 // Package propgen turns librdkafka's CONFIGURATION.md into the Go property table
 // of the configkey analyzer (properties_gen.go), so that the linter needs no files
 // at run time. It reads only the "Global configuration properties" and "Topic
-// configuration properties" tables; the format is described in kafka-facts.md §8.
+// configuration properties" tables; docs/library-facts.md, F11, describes the
+// format.
 package propgen
 
 import (
