@@ -74,3 +74,21 @@ func describe(c *kafkaconfig.Config) string {
 	}
 	return state + " {" + strings.Join(parts, " ") + "}"
 }
+
+// TestDefaults: the defaults the rules read, taken from librdkafka's table and
+// the Go client's documentation (docs/library-facts.md, F5).
+func TestDefaults(t *testing.T) {
+	for key, want := range map[string]string{
+		"enable.auto.commit":              "true",
+		"enable.auto.offset.store":        "true",
+		"auto.commit.interval.ms":         "5000", // the global row, not the topic table's legacy 60000
+		"partition.assignment.strategy":   "range,roundrobin",
+		"group.protocol":                  "classic",
+		"go.application.rebalance.enable": "false",
+		"go.events.channel.enable":        "false",
+	} {
+		if got := kafkaconfig.Defaults[key]; got != want {
+			t.Errorf("Defaults[%q] = %q, want %q", key, got, want)
+		}
+	}
+}
