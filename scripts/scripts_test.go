@@ -14,8 +14,9 @@ import (
 	"time"
 )
 
-// tmp holds what the builds and runs of this test binary write, the binaries
-// and golangci-lint's and gopls' caches included, so no run sees another's cache.
+// tmp holds what the builds and runs of this test binary write, the binaries,
+// golangci-lint's and gopls' caches and their temporary directory included, so no
+// run sees another's cache or lock.
 var tmp string
 
 func TestMain(m *testing.M) {
@@ -148,10 +149,18 @@ func run(t *testing.T, dir, prog string, args ...string) result {
 	t.Helper()
 	cmd := exec.Command(prog, args...)
 	cmd.Dir = dir
+	// golangci-lint takes a lock in the temporary directory and stops when
+	// another golangci-lint holds it ("parallel golangci-lint is running"): a
+	// temporary directory of this test binary keeps other runs on the machine out.
+	tmpdir := filepath.Join(tmp, "tmp")
+	if err := os.MkdirAll(tmpdir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	cmd.Env = append(os.Environ(),
 		"GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local",
 		"GOLANGCI_LINT_CACHE="+filepath.Join(tmp, "golangci-cache"),
 		"GOPLSCACHE="+filepath.Join(tmp, "gopls-cache"),
+		"TMPDIR="+tmpdir,
 	)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
