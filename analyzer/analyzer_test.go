@@ -2,19 +2,26 @@ package analyzer_test
 
 import (
 	"flag"
+	"go/doc/comment"
+	"go/parser"
+	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"unicode"
 
+	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/kafkalint/kafkalint/analyzer"
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/testutil"
 )
 
@@ -83,6 +90,24 @@ func TestSuite(t *testing.T) {
 	})
 }
 
+// TestNoPluginRegistration: importing the suite registers no golangci-lint
+// plugin (package plugin does), so drivers that link the suite, such as the
+// gopls build, carry no golangci-lint registration.
+func TestNoPluginRegistration(t *testing.T) {
+	if _, err := register.GetPlugin("kafkalint"); err == nil {
+		t.Error("importing package analyzer registered the golangci-lint plugin kafkalint")
+	}
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if strings.HasPrefix(dep, "github.com/golangci/") || dep == "github.com/kafkalint/kafkalint/plugin" {
+			t.Errorf("package analyzer depends on %s", dep)
+		}
+	}
+}
+
 // checkDoc checks the title, the first line of Doc: a lowercase verb phrase of at
 // most ~60 characters without a final period, followed by a blank line.
 func checkDoc(t *testing.T, a *analysis.Analyzer) {
@@ -102,6 +127,14 @@ func checkDoc(t *testing.T, a *analysis.Analyzer) {
 	if rest != "" && !strings.HasPrefix(rest, "\n") {
 		t.Errorf("%s: Doc title must be followed by a blank line", a.Name)
 	}
+	// go vet help and editor hovers show Doc whole: the title and one
+	// paragraph; kafkalint help NAME prints the rest.
+	if paras := strings.Split(a.Doc, "\n\n"); len(paras) != 2 || strings.Count(a.Doc, "\n") > 8 {
+		t.Errorf("%s: Doc has %d paragraphs and %d lines, want the title and one paragraph of a few lines", a.Name, len(paras), strings.Count(a.Doc, "\n")+1)
+	}
+	if full, ok := analysisutil.Help(a.Name); !ok || !strings.HasPrefix(full, a.Doc) || len(full) <= len(a.Doc) {
+		t.Errorf("%s: no whole documentation for kafkalint help that starts with Doc", a.Name)
+	}
 }
 
 // checkFlags checks that each flag works as -NAME.flag on a command line and as a
@@ -120,30 +153,166 @@ func checkFlags(t *testing.T, a *analysis.Analyzer) {
 	})
 }
 
-// TestNogoPass runs every analyzer on its fixtures twice, once as usual and once
-// with a Pass the way nogo builds it: no ReadFile, no Module, no OtherFiles. An
-// analyzer that needs any of them at run time would panic or report differently.
+// TestNogoPass runs every analyzer twice, once as usual and once with a Pass the
+// way nogo builds it: no ReadFile, no Module, no OtherFiles. An analyzer that
+// needs any of them at run time would panic or report differently.
+//
+// On the analysistest fixtures (GOPATH mode, no module information in either
+// run) the two runs must agree. On a module tree that links the library at
+// v1.4.0, the usual run sees the module version and the nogo-like run does not:
+// there the nogo-like run must agree with a run on the same files loaded
+// without module information (GOPATH mode), which is what the analyzers
+// document for Bazel, and must differ from the usual run, which shows that the
+// tree exercises the module information at all.
 func TestNogoPass(t *testing.T) {
 	testdata := testutil.TestData(t)
-	for _, a := range analyzer.Analyzers() {
-		t.Run(a.Name, func(t *testing.T) {
-			cfg := &packages.Config{
-				Mode: packages.LoadAllSyntax,
-				Dir:  testdata,
-				Env:  append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOPROXY=off"),
+	t.Run("fixtures", func(t *testing.T) {
+		for _, a := range analyzer.Analyzers() {
+			t.Run(a.Name, func(t *testing.T) {
+				pkgs := load(t, testdata, "GOPATH="+testdata, "GO111MODULE=off")(a.Name + "/...")
+				want := diagnostics(t, a, pkgs)
+				if len(want) == 0 {
+					t.Fatalf("%s reports nothing on its fixtures", a.Name)
+				}
+				if got := diagnostics(t, nogoLike(a), pkgs); !slices.Equal(got, want) {
+					t.Errorf("with a nogo-like Pass, %s reports\n%s\nwant\n%s", a.Name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+				}
+			})
+		}
+	})
+	t.Run("module", func(t *testing.T) {
+		// A module of every analyzer's v1 fixtures (they import only the
+		// library and the standard library), the stub replacing the library.
+		dir := t.TempDir()
+		stub := filepath.Join(testdata, "src", "github.com", "confluentinc", "confluent-kafka-go")
+		gomod := "module example.com/nogo\n\ngo 1.21\n\nrequire github.com/confluentinc/confluent-kafka-go v1.4.0\n\nreplace github.com/confluentinc/confluent-kafka-go => " + stub + "\n"
+		writeFile(t, filepath.Join(dir, "go.mod"), gomod)
+		for _, a := range analyzer.Analyzers() {
+			files, _ := filepath.Glob(filepath.Join(testdata, "src", a.Name, "v1", "*.go"))
+			if len(files) == 0 {
+				t.Fatalf("%s has no v1 fixtures", a.Name)
 			}
-			pkgs, err := packages.Load(cfg, a.Name+"/...")
-			if err != nil || len(pkgs) == 0 {
-				t.Fatalf("loading the fixtures of %s: %v", a.Name, err)
+			for _, f := range files {
+				content, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				writeFile(t, filepath.Join(dir, a.Name, filepath.Base(f)), string(content))
 			}
-			want := diagnostics(t, a, pkgs)
-			if len(want) == 0 {
-				t.Fatalf("%s reports nothing on its fixtures", a.Name)
+		}
+		modPkgs := load(t, dir, "GO111MODULE=on", "GOFLAGS=-mod=mod", "GOWORK=off")("./...")
+		gopathPkgs := load(t, dir, "GOPATH="+testdata, "GO111MODULE=off")("./...")
+		if got := modules(t, moduleProbe, modPkgs); got != len(modPkgs) {
+			t.Fatalf("usual run: pass.Module set in %d of %d packages", got, len(modPkgs))
+		}
+		if got := modules(t, nogoLike(moduleProbe), modPkgs); got != 0 {
+			t.Fatalf("nogo-like run: pass.Module set in %d packages", got)
+		}
+		differs := false
+		for _, a := range analyzer.Analyzers() {
+			usual := diagnostics(t, a, modPkgs)
+			want := diagnostics(t, a, gopathPkgs)
+			if len(usual) == 0 || len(want) == 0 {
+				t.Fatalf("%s reports nothing on the module tree (%d with module information, %d without)", a.Name, len(usual), len(want))
 			}
-			if got := diagnostics(t, nogoLike(a), pkgs); !slices.Equal(got, want) {
-				t.Errorf("with a nogo-like Pass, %s reports\n%s\nwant\n%s", a.Name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			if got := diagnostics(t, nogoLike(a), modPkgs); !slices.Equal(got, want) {
+				t.Errorf("with a nogo-like Pass on a module, %s reports\n%s\nwant what it reports without module information\n%s", a.Name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			differs = differs || !slices.Equal(usual, want)
+		}
+		if !differs {
+			t.Error("no analyzer reports differently with and without module information on a v1.4.0 module: the test exercises nothing")
+		}
+	})
+}
+
+// checkAnchors checks that a report's category has a "# Category NAME"
+// heading in its analyzer's package doc, and that a relative URL names the
+// anchor pkg.go.dev gives a heading of that doc.
+func checkAnchors(t *testing.T, name string, d analysis.Diagnostic) {
+	t.Helper()
+	if name == moduleProbe.Name {
+		return
+	}
+	ids := headingIDs(t, name)
+	if d.Category != "" && !ids["hdr-Category_"+d.Category] {
+		t.Errorf("%s: category %q has no \"# Category %s\" heading in passes/%s/doc.go", name, d.Category, d.Category, name)
+	}
+	if anchor, ok := strings.CutPrefix(d.URL, "#"); ok && !ids[anchor] {
+		t.Errorf("%s: diagnostic URL %q names no heading of passes/%s/doc.go", name, d.URL, name)
+	}
+}
+
+var anchors sync.Map // analyzer name -> map[string]bool
+
+// headingIDs returns the ids of the headings of the analyzer's package doc, as
+// pkg.go.dev forms them (go/doc/comment's Heading.DefaultID).
+func headingIDs(t *testing.T, name string) map[string]bool {
+	if ids, ok := anchors.Load(name); ok {
+		return ids.(map[string]bool)
+	}
+	file := filepath.Join(testutil.TestData(t), "..", "passes", name, "doc.go")
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil || f.Doc == nil {
+		t.Fatalf("%s: no package doc: %v", file, err)
+	}
+	ids := make(map[string]bool)
+	for _, b := range new(comment.Parser).Parse(f.Doc.Text()).Content {
+		if h, ok := b.(*comment.Heading); ok {
+			ids[h.DefaultID()] = true
+		}
+	}
+	anchors.Store(name, ids)
+	return ids
+}
+
+// load returns a loader of packages (with syntax, types and module information)
+// in dir, with env added to the environment; no network.
+func load(t *testing.T, dir string, env ...string) func(patterns ...string) []*packages.Package {
+	return func(patterns ...string) []*packages.Package {
+		t.Helper()
+		cfg := &packages.Config{
+			Mode: packages.LoadAllSyntax | packages.NeedModule,
+			Dir:  dir,
+			Env:  append(append(os.Environ(), "GOPROXY=off"), env...),
+		}
+		pkgs, err := packages.Load(cfg, patterns...)
+		if err != nil || len(pkgs) == 0 {
+			t.Fatalf("loading %v in %s: %v", patterns, dir, err)
+		}
+		packages.Visit(pkgs, nil, func(p *packages.Package) {
+			for _, e := range p.Errors {
+				t.Errorf("loading %s: %v", p.PkgPath, e)
 			}
 		})
+		return pkgs
+	}
+}
+
+// moduleProbe reports, in each package, whether its Pass has module information.
+var moduleProbe = &analysis.Analyzer{
+	Name: "moduleprobe",
+	Doc:  "report whether pass.Module is set",
+	Run: func(pass *analysis.Pass) (any, error) {
+		if pass.Module != nil && len(pass.Files) > 0 {
+			pass.Reportf(pass.Files[0].Package, "module %s", pass.Module.Path)
+		}
+		return nil, nil
+	},
+}
+
+// modules returns the number of root packages in which probe saw module information.
+func modules(t *testing.T, probe *analysis.Analyzer, pkgs []*packages.Package) int {
+	return len(diagnostics(t, probe, pkgs))
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -160,6 +329,7 @@ func diagnostics(t *testing.T, a *analysis.Analyzer, pkgs []*packages.Package) [
 		}
 		if act.IsRoot {
 			for _, d := range act.Diagnostics {
+				checkAnchors(t, act.Analyzer.Name, d)
 				list = append(list, act.Package.Fset.Position(d.Pos).String()+": "+d.Message)
 			}
 		}

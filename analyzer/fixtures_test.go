@@ -3,6 +3,7 @@ package analyzer_test
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -52,4 +53,90 @@ func fromImports(s string) string {
 		return s[i:]
 	}
 	return s
+}
+
+// TestGoldensCompile: every analysistest package with fix goldens is also
+// type-checked by testutil.CheckGoldens in its pass's tests, so that no fix
+// is checked only as text.
+func TestGoldensCompile(t *testing.T) {
+	root := filepath.Join(testutil.TestData(t), "..")
+	src := filepath.Join(testutil.TestData(t), "src")
+	goldens, _ := filepath.Glob(filepath.Join(src, "*", "*", "*.go.golden"))
+	if len(goldens) == 0 {
+		t.Fatal("no fix goldens")
+	}
+	checkCall := regexp.MustCompile(`(?s)testutil\.CheckGoldens\([^)]*\)`)
+	quoted := regexp.MustCompile(`"([^"]+)"`)
+	seen := make(map[string]bool)
+	for _, g := range goldens {
+		rel, _ := filepath.Rel(src, filepath.Dir(g))
+		pkg := filepath.ToSlash(rel)
+		if seen[pkg] {
+			continue
+		}
+		seen[pkg] = true
+		pass := strings.Split(pkg, "/")[0]
+		tests, _ := filepath.Glob(filepath.Join(root, "passes", pass, "*_test.go"))
+		checked := false
+		for _, f := range tests {
+			content, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, call := range checkCall.FindAllString(string(content), -1) {
+				for _, m := range quoted.FindAllStringSubmatch(call, -1) {
+					checked = checked || m[1] == pkg
+				}
+			}
+		}
+		if !checked {
+			t.Errorf("testdata/src/%s has fix goldens that no testutil.CheckGoldens call in passes/%s type-checks", pkg, pass)
+		}
+	}
+}
+
+// TestFactCitations: every "docs/library-facts.md, Fn" in the Go sources names a
+// fact of that page ("## Fn." heading).
+func TestFactCitations(t *testing.T) {
+	root := filepath.Join(testutil.TestData(t), "..")
+	facts, err := os.ReadFile(filepath.Join(root, "docs", "library-facts.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cite := regexp.MustCompile(`library-facts\.md, (F\d+)(?: (?:and|to) (F\d+))?`)
+	cited := 0
+	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || d.Name() == ".git") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		content, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, m := range cite.FindAllStringSubmatch(string(content), -1) {
+			for _, f := range m[1:] {
+				if f == "" {
+					continue
+				}
+				cited++
+				if !strings.Contains(string(facts), "\n## "+f+". ") {
+					rel, _ := filepath.Rel(root, path)
+					t.Errorf("%s cites %s, which docs/library-facts.md does not have", rel, f)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cited == 0 {
+		t.Fatal("no Go file cites docs/library-facts.md")
+	}
 }

@@ -94,7 +94,11 @@ for corpus in "${corpora[@]}"; do
 		dir=$work/mods/$corpus
 		mkdir -p "$dir"
 		printf 'module bench.local/corpus\n\ngo 1.26.0\n' >"$dir/go.mod"
-		(cd "$dir" && go get "$target" ${get//,/ }) 2>"$work/get-$corpus.log"
+		log=$work/get-$corpus.log
+		(cd "$dir" && go get "$target" ${get//,/ }) >"$log" 2>&1 </dev/null || {
+			echo "bench: go get $target failed: $(tail -n 1 "$log") (full log kept: $log)" >&2
+			exit 1
+		}
 		pattern=${target%@*}/${sub:-...}
 	fi
 	pkgs=$(cd "$dir" && go list -e "$pattern" 2>/dev/null | { if [ -n "$skip" ]; then grep -v -E "/(${skip//,/|})\$"; else cat; fi; })

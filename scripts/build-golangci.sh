@@ -15,7 +15,7 @@ set -euo pipefail
 
 GCL_VERSION=v2.15.0
 PLUGIN_MODULE=github.com/kafkalint/kafkalint
-PLUGIN_IMPORT=$PLUGIN_MODULE/analyzer
+PLUGIN_IMPORT=$PLUGIN_MODULE/plugin
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 dest=${1:-./bin}

@@ -65,6 +65,12 @@ func init() {
 EOF
 go mod edit -replace "$PLUGIN_MODULE=$root"
 go mod tidy
+# The suite package registers nothing; the golangci-lint plugin (package plugin)
+# must not be linked into gopls.
+if go list -deps . | grep -q '^github.com/golangci/plugin-module-register/'; then
+	echo "build-gopls: gopls would link the golangci-lint plugin registration; $PLUGIN_MODULE/analyzer must not import it" >&2
+	exit 1
+fi
 if ! go build -trimpath -o "$dest/gopls-kafkalint" . 2>"$work/build.log"; then
 	cat "$work/build.log" >&2
 	echo "build-gopls: kafkalint does not compile with the module versions gopls $GOPLS_VERSION pins (above); keep kafkalint to APIs those versions have" >&2

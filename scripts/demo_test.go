@@ -36,6 +36,7 @@ func demo(t *testing.T) (dir string, line, col int) {
 // needCgo fails the test at once, with one line, when the real library cannot be compiled.
 func needCgo(t *testing.T) {
 	t.Helper()
+	skipShort(t, "runs on the real confluent-kafka-go (cgo, a C compiler, the module proxy or a warm module cache)")
 	out, err := exec.Command("go", "env", "CGO_ENABLED", "CC").Output()
 	if err != nil {
 		t.Fatalf("go env: %v", err)

@@ -48,7 +48,7 @@ func TestReadmeGolangciExamples(t *testing.T) {
 	script := read(t, filepath.Join(root, "scripts", "build-golangci.sh"))
 	for _, pair := range [][2]string{
 		{"version: v2.15.0\n", "GCL_VERSION=v2.15.0\n"},
-		{"import: github.com/kafkalint/kafkalint/analyzer\n", "PLUGIN_IMPORT=$PLUGIN_MODULE/analyzer\n"},
+		{"import: github.com/kafkalint/kafkalint/plugin\n", "PLUGIN_IMPORT=$PLUGIN_MODULE/plugin\n"},
 	} {
 		if !strings.Contains(custom, pair[0]) || !strings.Contains(script, pair[1]) {
 			t.Errorf(".custom-gcl.yml (%q) and build-golangci.sh (%q) disagree", pair[0], pair[1])

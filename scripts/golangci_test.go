@@ -13,6 +13,7 @@ var gcl build
 // customGCL returns golangci-lint v2.15.0 with the kafkalint plugin, built by
 // scripts/build-golangci.sh once per test binary.
 func customGCL(t *testing.T) string {
+	t.Helper()
 	return gcl.binary(t, "build-golangci.sh", "custom-gcl")
 }
 

@@ -11,6 +11,7 @@ var gopls build
 // goplsKafkalint returns gopls v0.23.0 with kafkalint's analyzers, built by
 // scripts/build-gopls.sh once per test binary.
 func goplsKafkalint(t *testing.T) string {
+	t.Helper()
 	return gopls.binary(t, "build-gopls.sh", "gopls-kafkalint")
 }
 

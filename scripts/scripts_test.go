@@ -14,8 +14,9 @@ import (
 	"time"
 )
 
-// tmp holds what the builds and runs of this test binary write, the binaries
-// and golangci-lint's and gopls' caches included, so no run sees another's cache.
+// tmp holds what the builds and runs of this test binary write, the binaries,
+// golangci-lint's and gopls' caches and their temporary directory included, so no
+// run sees another's cache or lock.
 var tmp string
 
 func TestMain(m *testing.M) {
@@ -37,6 +38,15 @@ func repoRoot(t *testing.T) string {
 		t.Fatal("cannot locate the test source")
 	}
 	return filepath.Dir(filepath.Dir(file))
+}
+
+// skipShort skips the test under go test -short, saying what it needs that the
+// short tier does without (README: Run the tests).
+func skipShort(t *testing.T, needs string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skipf("-short: this test %s; run go test without -short (make test does)", needs)
+	}
 }
 
 // needTools fails the test at once, with one line, when a program the
@@ -61,6 +71,7 @@ type build struct {
 // returns the path of the binary it writes.
 func (b *build) binary(t *testing.T, script, binary string) string {
 	t.Helper()
+	skipShort(t, "builds "+binary+" with scripts/"+script+" from the Go module proxy (minutes on a cold cache)")
 	needTools(t, "bash", "go")
 	b.once.Do(func() {
 		dir := filepath.Join(tmp, "bin-"+binary)
@@ -138,10 +149,18 @@ func run(t *testing.T, dir, prog string, args ...string) result {
 	t.Helper()
 	cmd := exec.Command(prog, args...)
 	cmd.Dir = dir
+	// golangci-lint takes a lock in the temporary directory and stops when
+	// another golangci-lint holds it ("parallel golangci-lint is running"): a
+	// temporary directory of this test binary keeps other runs on the machine out.
+	tmpdir := filepath.Join(tmp, "tmp")
+	if err := os.MkdirAll(tmpdir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	cmd.Env = append(os.Environ(),
 		"GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local",
 		"GOLANGCI_LINT_CACHE="+filepath.Join(tmp, "golangci-cache"),
 		"GOPLSCACHE="+filepath.Join(tmp, "gopls-cache"),
+		"TMPDIR="+tmpdir,
 	)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -29,8 +29,11 @@ mkdir -p "$work/bin" "$work/mods" "$work/reports"
 export GOWORK=off GOFLAGS=-mod=mod
 
 failed=0
+tab=$'\t'
 printf '| target | packages | wall | CPU | peak RSS | reports | errors |\n|---|---:|---:|---:|---:|---:|---:|\n' >"$work/summary.md"
-while read -r line; do
+# The manifest is read on file descriptor 3: the commands in the loop inherit
+# stdin, and one that reads it would swallow the rest of the manifest.
+while read -r -u 3 line; do
 	line=${line%%#*}
 	set -- $line
 	[ $# -gt 0 ] || continue
@@ -44,7 +47,7 @@ while read -r line; do
 		*) echo "sweep: bad field $kv in $manifest" >&2 && exit 2 ;;
 		esac
 	done
-	name=$(echo "$target" | tr '/@' '__')
+	name=$(echo "${target#./}" | tr '/@' '__') # no leading dot: the report files are globbed below
 	if [[ $target == ./* ]]; then
 		dir=$repo/$target
 		pattern=./...
@@ -52,8 +55,8 @@ while read -r line; do
 		dir=$work/mods/$name
 		mkdir -p "$dir"
 		printf 'module sweep.local/target\n\ngo 1.26.0\n' >"$dir/go.mod"
-		(cd "$dir" && go get "$target" ${get//,/ } 2>"$dir/get.log") || {
-			echo "sweep: cannot fetch $target (see $dir/get.log)" >&2
+		(cd "$dir" && go get "$target" ${get//,/ }) >"$dir/get.log" 2>&1 </dev/null || {
+			echo "sweep: go get $target failed: $(tail -n 1 "$dir/get.log") (full log kept: $dir/get.log)" >&2
 			failed=1
 			continue
 		}
@@ -65,8 +68,10 @@ while read -r line; do
 	rc=0
 	(cd "$dir" && "$work/bin/measure" -o "$work/measure.txt" -label "$target" -- "$work/bin/kafkalint" $pkgs) >"$out" 2>&1 || rc=$?
 	m=$(grep "label=$target " "$work/measure.txt" | tail -1)
-	reports=$(grep -c -E '^[^ ]+\.go:[0-9]+:[0-9]+: ' "$out" || true)
-	errors=$(grep -v -c -E '^[^ ]+\.go:[0-9]+:[0-9]+: ' "$out" || true)
+	# A report is "FILE.go:LINE:COL: message"; its related positions follow as
+	# "FILE.go:LINE:COL: <tab>message" and are not reports. Anything else is an error.
+	reports=$(grep -c -E "^[^[:space:]]+\\.go:[0-9]+:[0-9]+: [^$tab]" "$out" || true)
+	errors=$(grep -v -c -E '^[^[:space:]]+\.go:[0-9]+:[0-9]+: ' "$out" || true)
 	# kafkalint exits 0 (clean) or 3 (reports); 1 is an error, anything else a crash.
 	if [ "$rc" != 0 ] && [ "$rc" != 3 ] || [ "$errors" != 0 ]; then
 		failed=1
@@ -76,7 +81,7 @@ while read -r line; do
 	cpu=$(echo "$m" | sed -E 's/.*cpu=([^ ]+).*/\1/')
 	rss=$(echo "$m" | sed -E 's/.*maxrss=([0-9]+)KiB.*/\1/')
 	printf '| %s | %d | %s | %s | %d MiB | %d | %d |\n' "$target" "$npkgs" "$wall" "$cpu" $((rss / 1024)) "$reports" "$errors" >>"$work/summary.md"
-done <"$manifest"
+done 3<"$manifest"
 cat "$work/summary.md"
 for f in "$work"/reports/*.txt; do
 	[ -s "$f" ] || continue

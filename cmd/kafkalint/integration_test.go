@@ -112,6 +112,9 @@ func TestDemo(t *testing.T) {
 // checked without them) when it, cgo or the C compiler is missing.
 func requireToolchain(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: the demos build the real confluent-kafka-go (cgo, a C compiler, the module proxy or a warm module cache); run go test without -short (make test does)")
+	}
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
 		t.Fatalf("the integration test needs the go command in PATH: %v", err)

@@ -13,9 +13,11 @@ import (
 	"os/exec"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/kafkalint/kafkalint/analyzer"
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 )
 
 func main() {
@@ -25,7 +27,26 @@ func main() {
 	if out, args, ok := sarifArgs(os.Args[1:]); ok {
 		os.Exit(runSARIF(out, args, analyzer.Analyzers()))
 	}
-	multichecker.Main(analyzer.Analyzers()...)
+	analyzers := analyzer.Analyzers()
+	if len(os.Args) > 2 && os.Args[1] == "help" {
+		analyzers = withHelp(analyzers)
+	}
+	multichecker.Main(analyzers...)
+}
+
+// withHelp returns copies of the analyzers whose Doc is their whole
+// documentation, for "kafkalint help NAME": Analyzer.Doc is kept short for go vet
+// help and editors, and multichecker prints Doc.
+func withHelp(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
+	out := make([]*analysis.Analyzer, len(analyzers))
+	for i, a := range analyzers {
+		c := *a
+		if full, ok := analysisutil.Help(a.Name); ok {
+			c.Doc = full
+		}
+		out[i] = &c
+	}
+	return out
 }
 
 // loadsPackages reports whether the command line asks kafkalint to load packages

@@ -159,9 +159,14 @@ func TestJSON(t *testing.T) {
 		if got := filepath.Base(d.Posn) + ": " + d.Message; !strings.HasPrefix(got, wantReports[i]) {
 			t.Errorf("-json diagnostic %d = %q, want prefix %q", i, got, wantReports[i])
 		}
-		if d.Category != "nocommit" || len(d.SuggestedFixes) != 1 || len(d.SuggestedFixes[0].Edits) == 0 ||
-			!strings.Contains(d.SuggestedFixes[0].Edits[0].New, "c.Commit()") {
-			t.Errorf("-json diagnostic %d: category %q, fixes %+v; want nocommit and one fix inserting c.Commit()", i, d.Category, d.SuggestedFixes)
+		var inserted []string
+		if len(d.SuggestedFixes) == 1 {
+			for _, e := range d.SuggestedFixes[0].Edits {
+				inserted = append(inserted, e.New)
+			}
+		}
+		if d.Category != "nocommit" || len(inserted) != 2 || inserted[0] != `import "errors"`+"\n" || !strings.Contains(inserted[1], "c.Commit()") {
+			t.Errorf("-json diagnostic %d: category %q, fixes %+v; want nocommit and one fix importing errors and inserting c.Commit()", i, d.Category, d.SuggestedFixes)
 		}
 	}
 }
@@ -321,7 +326,8 @@ func TestSARIF(t *testing.T) {
 	}
 	if rules[0].ID != "revokecommit" ||
 		rules[0].ShortDescription.Text != "check that RevokedPartitions handlers commit before Unassign" ||
-		!strings.HasPrefix(rules[0].FullDescription.Text, "A consumer that lets librdkafka auto-commit") ||
+		!strings.HasPrefix(rules[0].FullDescription.Text, "Reports Unassign and IncrementalUnassign calls in RevokedPartitions handlers") ||
+		!strings.Contains(rules[0].Help.Text, "A consumer that lets librdkafka auto-commit") ||
 		!strings.Contains(rules[0].Help.Text, "# Not reported") ||
 		rules[0].HelpURI != "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/revokecommit" {
 		t.Errorf("revokecommit rule = %+v", rules[0])
@@ -343,9 +349,14 @@ func TestSARIF(t *testing.T) {
 		if len(res.RelatedLocations) == 0 || !strings.Contains(res.RelatedLocations[0].Message.Text, "enable.auto.offset.store=false") {
 			t.Errorf("result %d: related locations %+v", i, res.RelatedLocations)
 		}
-		if len(res.Fixes) != 1 || len(res.Fixes[0].ArtifactChanges) != 1 || len(res.Fixes[0].ArtifactChanges[0].Replacements) == 0 ||
-			!strings.Contains(res.Fixes[0].ArtifactChanges[0].Replacements[0].InsertedContent.Text, "c.Commit()") {
-			t.Errorf("result %d: fixes %+v", i, res.Fixes)
+		var inserted []string
+		if len(res.Fixes) == 1 && len(res.Fixes[0].ArtifactChanges) == 1 {
+			for _, r := range res.Fixes[0].ArtifactChanges[0].Replacements {
+				inserted = append(inserted, r.InsertedContent.Text)
+			}
+		}
+		if len(inserted) != 2 || inserted[0] != `import "errors"`+"\n" || !strings.Contains(inserted[1], "c.Commit()") {
+			t.Errorf("result %d: fixes %+v; want one importing errors and inserting c.Commit()", i, res.Fixes)
 		}
 	}
 

@@ -24,6 +24,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 )
 
 // sarifArgs removes -sarif or -sarif=FILE from args. ok reports whether it was
@@ -290,7 +292,7 @@ func newSARIF(analyzers []*analysis.Analyzer, graph *checker.Graph, notes []noti
 			ID:                   a.Name,
 			ShortDescription:     message{title},
 			FullDescription:      message{description(a.Doc)},
-			Help:                 message{a.Doc + "\n\nRun \"kafkalint help " + a.Name + "\" or see " + a.URL},
+			Help:                 message{helpText(a) + "\n\nRun \"kafkalint help " + a.Name + "\" or see " + a.URL},
 			HelpURI:              a.URL,
 			DefaultConfiguration: configuration{Level: "warning"},
 		})
@@ -354,6 +356,14 @@ func newSARIF(analyzers []*analysis.Analyzer, graph *checker.Graph, notes []noti
 }
 
 // description returns the paragraph of doc after its title.
+// helpText returns the analyzer's whole documentation, or its Doc.
+func helpText(a *analysis.Analyzer) string {
+	if full, ok := analysisutil.Help(a.Name); ok {
+		return full
+	}
+	return a.Doc
+}
+
 func description(doc string) string {
 	_, rest, _ := strings.Cut(doc, "\n")
 	rest = strings.TrimSpace(rest)

@@ -49,3 +49,36 @@ func TestExtractDoc(t *testing.T) {
 		}
 	}
 }
+
+// TestShortAndHelp: Analyzer.Doc (MustExtractDoc) is the title and the paragraph
+// after it; Help has the whole section.
+func TestShortAndHelp(t *testing.T) {
+	const doc = `// Package p defines an analyzer.
+//
+// # Analyzer three
+//
+// three: check the third thing
+//
+// Reports the third thing.
+//
+// Why it matters, at length.
+//
+// # Not reported
+//
+// What three leaves alone.
+package p
+`
+	if got, want := analysisutil.MustExtractDoc(doc, "three"), "check the third thing\n\nReports the third thing."; got != want {
+		t.Errorf("MustExtractDoc = %q, want %q", got, want)
+	}
+	full, ok := analysisutil.Help("three")
+	if want := "check the third thing\n\nReports the third thing.\n\nWhy it matters, at length.\n\n# Not reported\n\nWhat three leaves alone."; !ok || full != want {
+		t.Errorf("Help(three) = %q, %v; want %q", full, ok, want)
+	}
+	if _, ok := analysisutil.Help("nosuch"); ok {
+		t.Error("Help(nosuch) found a documentation")
+	}
+	if got := analysisutil.Short("title only"); got != "title only" {
+		t.Errorf("Short(title only) = %q", got)
+	}
+}

@@ -1,6 +1,13 @@
-// Package kafkaapi is the only code in kafkalint that knows confluent-kafka-go: its
-// import paths, the names of its types, functions and methods, and the table of
-// library versions whose behaviour the rules depend on.
+// Package kafkaapi identifies confluent-kafka-go: its import paths (v1, v2,
+// gopkg.in, also vendored), its types, functions and methods by name, and the
+// library versions at which behaviour the rules depend on changed
+// (docs/library-facts.md).
+//
+// It is the one place that decides whether an object belongs to the library, not
+// the only code that knows the library: the passes name the methods they look
+// for, kafkaconfig keeps librdkafka's configuration defaults, configkey the
+// property table and the Go client's own go.* properties, and the passes'
+// messages say what each version does.
 //
 // Everything is matched by types.Object identity on (package path, name), never by
 // printed type strings, so look-alike packages with the same names are ignored.
@@ -142,8 +149,11 @@ var (
 	Subscribe = []string{"Subscribe", "SubscribeTopics"}
 )
 
-// HasMethod reports whether the library package pkg declares the method
-// Consumer.name: the API's shape, used as a version lower bound.
+// HasMethod reports whether the method set of *T, for the type T named typeName
+// in pkg, has a method name (declared on T or promoted from an embedded field).
+// It is false when pkg is nil or declares no type typeName. Callers pass the
+// library's package: which methods it has shows the API's shape, a lower bound
+// of its version (ShapeVersion), and whether a suggested fix may call the method.
 func HasMethod(pkg *types.Package, typeName, name string) bool {
 	if pkg == nil {
 		return false

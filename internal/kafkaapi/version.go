@@ -8,7 +8,7 @@ import (
 )
 
 // Library versions at which consumer behaviour that the rules depend on changed
-// (../shared/kafka-facts.md, "Versions"; the module version of confluent-kafka-go,
+// (docs/library-facts.md, F1 to F3; the module version of confluent-kafka-go,
 // which from v1.4.0 on bundles the librdkafka of the same version).
 const (
 	// V1_4_2: Unassign resets the stored offsets (librdkafka #2782).

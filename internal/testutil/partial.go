@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"testing"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -38,6 +39,18 @@ func (i stubImporter) Import(path string) (*types.Package, error) {
 		return nil, fmt.Errorf("no package %q in the partial-code runner", path)
 	}
 	return i.std.Import(path)
+}
+
+// StubImporter returns an importer of the library stubs of testdata (by their
+// import paths) and of the standard library, for tests that type-check code
+// themselves; it reads no build context and no environment.
+func StubImporter(t testing.TB) types.Importer {
+	t.Helper()
+	stubs.once.Do(func() { loadStubs(TestData(t)) })
+	if stubs.err != nil {
+		t.Fatalf("loading the library stubs: %v", stubs.err)
+	}
+	return stubImporter{stubs.std}
 }
 
 func loadStubs(root string) {

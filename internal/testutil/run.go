@@ -14,9 +14,10 @@ import (
 )
 
 // CheckGoldens checks the fix goldens of the analysistest packages pkgs (under
-// TestData): each .go.golden file is gofmt-clean, the package made of them
-// type-checks against the library stubs, and a reports nothing with a fix there,
-// so applying the fixes a second time changes nothing.
+// TestData): each .go.golden file is gofmt-clean, the package made of them (and
+// of its .go files that have no golden, unchanged) type-checks against the
+// library stubs and the package's own vendor/ tree, and a reports nothing with a
+// fix there, so applying the fixes a second time changes nothing.
 func CheckGoldens(t *testing.T, a *analysis.Analyzer, pkgs ...string) {
 	t.Helper()
 	src := filepath.Join(TestData(t), "src")
@@ -39,6 +40,20 @@ func CheckGoldens(t *testing.T, a *analysis.Analyzer, pkgs ...string) {
 			}
 			dst := filepath.Join(gopath, "src", pkg, strings.TrimSuffix(filepath.Base(g), ".golden"))
 			write(t, dst, content)
+		}
+		files, _ := filepath.Glob(filepath.Join(src, pkg, "*.go"))
+		for _, f := range files {
+			if _, err := os.Stat(f + ".golden"); err == nil {
+				continue
+			}
+			content, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(t, filepath.Join(gopath, "src", pkg, filepath.Base(f)), content)
+		}
+		if vendor := filepath.Join(src, pkg, "vendor"); isDir(vendor) {
+			copyTree(t, vendor, filepath.Join(gopath, "src", pkg, "vendor"))
 		}
 	}
 	cfg := &packages.Config{
@@ -72,6 +87,11 @@ func CheckGoldens(t *testing.T, a *analysis.Analyzer, pkgs ...string) {
 			}
 		}
 	}
+}
+
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
 }
 
 func copyTree(t *testing.T, from, to string) {

@@ -12,6 +12,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/kafkaprops"
 	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
 
@@ -21,7 +23,7 @@ type checker struct {
 }
 
 func (ck *checker) report(pos, end token.Pos, category, msg string, fix *analysis.SuggestedFix) {
-	d := analysis.Diagnostic{Pos: pos, End: end, Category: category, Message: msg}
+	d := analysis.Diagnostic{Pos: pos, End: end, Category: category, Message: msg, URL: analysisutil.CategoryURL(category)}
 	if fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	}
@@ -43,11 +45,11 @@ func (ck *checker) check(e *entry) {
 		ck.unknown(e, candidates(e.topic, false))
 		return
 	}
-	if p.typ == typeAPI {
+	if p.Type == kafkaprops.API {
 		return // not reported: see the doc
 	}
-	if r := role(e.clients); (r == "consumer" && p.role == 'P') || (r == "producer" && p.role == 'C') {
-		other := map[byte]string{'P': "producer", 'C': "consumer"}[p.role]
+	if r := role(e.clients); (r == "consumer" && p.Role == 'P') || (r == "producer" && p.Role == 'C') {
+		other := map[byte]string{'P': "producer", 'C': "consumer"}[p.Role]
 		client := "a " + r
 		if allAdmin(e.clients) {
 			client = "an admin client"
@@ -55,7 +57,7 @@ func (ck *checker) check(e *entry) {
 		ck.report(e.w.key.Pos(), e.w.key.End(), categoryRole,
 			fmt.Sprintf("%s property %q set on %s (librdkafka ignores it with a warning)", other, key, client), nil)
 	}
-	if p.deprecated && (!deprecatedSince2x[key] || !allV1(e.clients)) {
+	if p.Deprecated && (!deprecatedSince2x[key] || !allV1(e.clients)) {
 		ck.deprecated(e, p)
 	}
 	if !ck.checkValueType(e, p) {
@@ -112,12 +114,12 @@ func (ck *checker) deprecated(e *entry, p property) {
 	var msg string
 	var fix *analysis.SuggestedFix
 	switch {
-	case p.replacement == key && e.topic:
+	case p.Replacement == key && e.topic:
 		msg = fmt.Sprintf("deprecated topic property %q in default.topic.config, set %q in the top-level map instead (ignored by the high-level consumer)", key, key)
-	case p.replacement != "":
-		msg = fmt.Sprintf("deprecated configuration property %q, use %q instead (librdkafka warns that it is deprecated)", key, p.replacement)
-		fix = ck.renameFix(e, p.replacement)
-	case p.noLongerUsed:
+	case p.Replacement != "":
+		msg = fmt.Sprintf("deprecated configuration property %q, use %q instead (librdkafka warns that it is deprecated)", key, p.Replacement)
+		fix = ck.renameFix(e, p.Replacement)
+	case p.NoLongerUsed:
 		msg = fmt.Sprintf("deprecated configuration property %q is no longer used (librdkafka ignores it with a warning)", key)
 	default:
 		msg = fmt.Sprintf("deprecated configuration property %q (librdkafka warns that it is deprecated)", key)
@@ -246,10 +248,10 @@ func (ck *checker) duration(e *entry, p property) {
 		if ns, exact := constant.Int64Val(tv.Value); exact {
 			str := time.Duration(ns).String()
 			shown = strconv.Quote(str)
-			if read, _, ok := readInt(str); ok && p.typ == typeInteger {
+			if read, _, ok := readInt(str); ok && p.Type == kafkaprops.Integer {
 				reads = fmt.Sprintf("librdkafka reads it as %d, it expects a plain number", read)
 			}
-			if strings.HasSuffix(e.s.Key, ".ms") && p.typ == typeInteger && ns%int64(time.Millisecond) == 0 {
+			if strings.HasSuffix(e.s.Key, ".ms") && p.Type == kafkaprops.Integer && ns%int64(time.Millisecond) == 0 {
 				ms := strconv.FormatInt(ns/int64(time.Millisecond), 10)
 				fix = ck.withImports(replaceFix(e.w.value, ms, "Use the number of milliseconds "+ms), e.w.value)
 			}
@@ -270,36 +272,36 @@ func (ck *checker) checkValue(e *entry, p property) {
 		return
 	}
 	bad := ""
-	switch p.typ {
-	case typeBoolean:
+	switch p.Type {
+	case kafkaprops.Boolean:
 		if _, ok := kafkaconfig.ParseBool(v); !ok {
 			bad = fmt.Sprintf("invalid boolean %q for %q, want true or false", v, e.s.Key)
 		}
-	case typeInteger:
+	case kafkaprops.Integer:
 		ck.checkInteger(e, p, v)
 		return
-	case typeFloat:
-		if !p.hasRange {
+	case kafkaprops.Float:
+		if !p.HasRange {
 			break
 		}
 		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 		if err != nil {
 			break // librdkafka also maps some names to numbers ("all" for acks): not checked
 		}
-		if f < p.min || f > p.max {
-			bad = fmt.Sprintf("value %s for %q is outside its range %s..%s", v, e.s.Key, num(p.min), num(p.max))
+		if f < p.Min || f > p.Max {
+			bad = fmt.Sprintf("value %s for %q is outside its range %s..%s", v, e.s.Key, num(p.Min), num(p.Max))
 		}
-	case typeEnum:
-		if len(p.enum) > 0 && !inEnum(strings.TrimSpace(v), p.enum) {
-			bad = fmt.Sprintf("invalid value %q for %q, want one of %s", v, e.s.Key, strings.Join(p.enum, ", "))
+	case kafkaprops.Enum:
+		if len(p.Enum) > 0 && !inEnum(strings.TrimSpace(v), p.Enum) {
+			bad = fmt.Sprintf("invalid value %q for %q, want one of %s", v, e.s.Key, strings.Join(p.Enum, ", "))
 		}
-	case typeFlags:
-		if len(p.enum) == 0 {
+	case kafkaprops.Flags:
+		if len(p.Enum) == 0 {
 			break
 		}
 		for _, f := range strings.Split(v, ",") {
-			if f = strings.TrimSpace(f); f != "" && !inEnum(f, p.enum) {
-				bad = fmt.Sprintf("invalid value %q in %q for %q, want a list of %s", f, v, e.s.Key, strings.Join(p.enum, ", "))
+			if f = strings.TrimSpace(f); f != "" && !inEnum(f, p.Enum) {
+				bad = fmt.Sprintf("invalid value %q in %q for %q, want a list of %s", f, v, e.s.Key, strings.Join(p.Enum, ", "))
 				break
 			}
 		}

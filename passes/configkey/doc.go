@@ -6,8 +6,10 @@
 //
 // configkey: check ConfigMap keys and values against librdkafka's table
 //
-// The mistake: a configuration that NewConsumer, NewProducer or NewAdminClient
-// rejects at run time, or that librdkafka quietly ignores.
+// Reports ConfigMap keys and values that NewConsumer, NewProducer or NewAdminClient
+// reject at run time, or that librdkafka ignores: unknown keys, values of a Go type
+// the client cannot convert, invalid values, properties of the other client role,
+// and deprecated properties.
 //
 //	c, err := kafka.NewConsumer(&kafka.ConfigMap{
 //		"bootstrap.servers":               "localhost:9092",
@@ -113,41 +115,41 @@
 // Suppress a report with //kafkalint:ignore configkey reason, //nolint:kafkalint
 // (golangci-lint) or -configkey=false.
 //
-// ## unknown
+// # Category unknown
 //
 // An unknown property, a go.* property the client does not extract, or a global
 // property inside default.topic.config.
 //
-// ## gotype
+// # Category gotype
 //
 // A go.* property whose value is not of the exact Go type the client extracts.
 //
-// ## valuetype
+// # Category valuetype
 //
 // A value of a Go type the client cannot convert.
 //
-// ## duration
+// # Category duration
 //
 // A time.Duration value, converted to a string like "30s".
 //
-// ## value
+// # Category value
 //
 // An invalid boolean, a number outside the property's range (also once read as
 // librdkafka reads it), an empty integer, a value outside its enum, or an
 // assignor name librdkafka does not know.
 //
-// ## misread
+// # Category misread
 //
 // A string for an integer property that librdkafka reads as another number: a
 // unit or other suffix, an exponent or fraction, a leading 0, a number too big
 // for a C int.
 //
-// ## role
+// # Category role
 //
 // A producer property on a consumer, or a consumer property on a producer or
 // admin client.
 //
-// ## deprecated
+// # Category deprecated
 //
 // A deprecated property, with its replacement when librdkafka names one.
 package configkey

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/kafkalint/kafkalint/internal/kafkaprops"
 )
 
 // replaceFix replaces e with text.
@@ -115,11 +117,11 @@ func (ck *checker) valueTypeFix(e *entry, p property, t types.Type) *analysis.Su
 				return nil
 			}
 			f, _ := constant.Float64Val(tv.Value)
-			if p.typ == typeFloat {
+			if p.Type == kafkaprops.Float {
 				s := strconv.Quote(strconv.FormatFloat(f, 'f', -1, 64))
 				return ck.withImports(replaceFix(v, s, "Use the string "+s), v)
 			}
-			if i, exact := constant.Int64Val(constant.ToInt(tv.Value)); exact && p.typ == typeInteger {
+			if i, exact := constant.Int64Val(constant.ToInt(tv.Value)); exact && p.Type == kafkaprops.Integer {
 				s := strconv.FormatInt(i, 10)
 				return ck.withImports(replaceFix(v, s, "Use the int "+s), v)
 			}

@@ -151,7 +151,7 @@ func readInteger(key string, p property, v string) *intReading {
 			r.why = "librdkafka stores it in a 32-bit int"
 		}
 	}
-	r.outRange = p.hasRange && (float64(read) < p.min || float64(read) > p.max)
+	r.outRange = p.HasRange && (float64(read) < p.Min || float64(read) > p.Max)
 	if r.why == "" && !r.outRange {
 		return nil
 	}
@@ -206,16 +206,16 @@ func (ck *checker) checkInteger(e *entry, p property, v string) {
 		return
 	}
 	if r.outRange {
-		what := fmt.Sprintf("value %s for %q is outside its range %s..%s", v, e.s.Key, num(p.min), num(p.max))
+		what := fmt.Sprintf("value %s for %q is outside its range %s..%s", v, e.s.Key, num(p.Min), num(p.Max))
 		if strings.TrimSpace(v) != strconv.FormatInt(r.read, 10) {
-			what = fmt.Sprintf("%q for %q is read as %d, outside its range %s..%s", v, e.s.Key, r.read, num(p.min), num(p.max))
+			what = fmt.Sprintf("%q for %q is read as %d, outside its range %s..%s", v, e.s.Key, r.read, num(p.Min), num(p.Max))
 			if r.why != "" {
 				what += " (" + r.why + ")"
 			}
 		}
 		ck.report(at.Pos(), at.End(), categoryValue,
 			fmt.Sprintf("%s (librdkafka rejects it: %s: Configuration property %q value %d is outside allowed range %s..%s)",
-				what, consequence(e.clients), e.s.Key, r.read, num(p.min), num(p.max)), nil)
+				what, consequence(e.clients), e.s.Key, r.read, num(p.Min), num(p.Max)), nil)
 		return
 	}
 	var fix *analysis.SuggestedFix

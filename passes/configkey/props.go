@@ -1,38 +1,14 @@
 package configkey
 
-//go:generate go run gen.go
-
 import (
 	"sort"
 	"strings"
+
+	"github.com/kafkalint/kafkalint/internal/kafkaprops"
 )
 
-// propType is the type column of librdkafka's property table.
-type propType uint8
-
-const (
-	typeString  propType = iota // string, pattern list: anything goes
-	typeInteger                 // decimal, checked against the range
-	typeBoolean                 // true/false, t/f, 1/0, any case
-	typeEnum                    // one of enum, any case
-	typeFlags                   // comma-separated subset of enum
-	typeFloat                   // decimal, checked against the range
-	typeAPI                     // set through a dedicated C function, not a ConfigMap
-)
-
-// A property is one row of librdkafka's table (properties_gen.go).
-type property struct {
-	role         byte // 'C' consumer, 'P' producer, '*' both
-	typ          propType
-	hasRange     bool
-	min, max     float64
-	enum         []string
-	def          string
-	deprecated   bool
-	noLongerUsed bool
-	replacement  string
-	alias        string
-}
+// property is one row of librdkafka's table (internal/kafkaprops).
+type property = kafkaprops.Property
 
 // A goProp is a property the Go client extracts itself before handing the rest
 // of the map to librdkafka (the NewConsumer and NewProducer docs, v1.9.2 and
@@ -71,21 +47,23 @@ func (g goProp) accepts(fn string) bool {
 // default.topic.config (topic=true: the topic table only) sees it.
 func lookup(key string, topic bool) (property, bool) {
 	if !topic {
-		if p, ok := globalProperties[key]; ok {
+		if p, ok := kafkaprops.Global[key]; ok {
 			return p, true
 		}
 	}
-	if p, ok := topicProperties[key]; ok {
+	if p, ok := kafkaprops.Topic[key]; ok {
 		return p, true
 	}
 	// rd_kafka_topic_conf_set strips a "topic." prefix: "topic.auto.offset.reset"
-	p, ok := topicProperties[strings.TrimPrefix(key, "topic.")]
+	p, ok := kafkaprops.Topic[strings.TrimPrefix(key, "topic.")]
 	return p, ok && strings.HasPrefix(key, "topic.")
 }
 
 // closest returns the known key nearest to key, or "" when none is near: same
 // after lower-casing and replacing '_' and '-' by '.', or within an edit distance
-// of 1 (short keys) or 2. Ties go to the non-deprecated, then the first name.
+// of 1 (short keys) or 2. Of the keys at the smallest distance the first in
+// candidates wins; candidates holds no deprecated property and is sorted, so
+// that is the alphabetically first.
 func closest(key string, candidates []string) string {
 	norm := func(s string) string {
 		return strings.NewReplacer("_", ".", "-", ".").Replace(strings.ToLower(s))
@@ -118,15 +96,15 @@ func candidates(topic, goKeys bool) []string {
 	var names []string
 	add := func(m map[string]property) {
 		for n, p := range m {
-			if !p.deprecated && p.typ != typeAPI {
+			if !p.Deprecated && p.Type != kafkaprops.API {
 				names = append(names, n)
 			}
 		}
 	}
 	if !topic {
-		add(globalProperties)
+		add(kafkaprops.Global)
 	}
-	add(topicProperties)
+	add(kafkaprops.Topic)
 	if goKeys {
 		for n := range goProperties {
 			names = append(names, n)

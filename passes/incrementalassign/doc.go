@@ -6,6 +6,10 @@
 //
 // incrementalassign: check that rebalance handlers match the rebalance protocol
 //
+// Reports eager Assign and Unassign calls in rebalance handlers of consumers on a
+// cooperative rebalance protocol (cooperative-sticky, group.protocol=consumer), and
+// incremental calls under an eager one.
+//
 // A consumer on a cooperative rebalance protocol (partition.assignment.strategy
 // with cooperative-sticky, or group.protocol=consumer) must change its assignment
 // with IncrementalAssign and IncrementalUnassign; the eager Assign and Unassign are
@@ -40,7 +44,7 @@
 // so it does not assign in its place: after a failed assign the consumer has no
 // partitions and consumes nothing; after a failed unassign the revoked partitions
 // stay assigned here and the member that should receive them gets nothing
-// (kafka-facts.md §4, §9 item 3).
+// (docs/library-facts.md, F7).
 //
 // # What is recognised
 //
@@ -66,11 +70,13 @@
 //   - calls outside rebalance handlers (manual assignment without a group), calls
 //     in helpers the handler calls, and cases listing several event types.
 //
-// # Categories
+// # Category eagercall
 //
-// eagercall: Assign or Unassign under a cooperative protocol.
+// Assign or Unassign under a cooperative protocol.
 //
-// incrementalcall: IncrementalAssign or IncrementalUnassign under an eager protocol.
+// # Category incrementalcall
+//
+// IncrementalAssign or IncrementalUnassign under an eager protocol.
 //
 // # Fix and suppression
 //

@@ -21,12 +21,15 @@ func TestFix(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), incrementalassign.Analyzer, "incrementalassign/fix", "incrementalassign/fixeager")
 }
 
-func TestGoldens(t *testing.T) {
+// TestFixCompiles type-checks the fixed code and runs the analyzer on it again.
+func TestFixCompiles(t *testing.T) {
 	testutil.CheckGoldens(t, incrementalassign.Analyzer, "incrementalassign/fix", "incrementalassign/fixeager")
 }
 
+// TestNoKafka: look-alike types and methods of a package that is not the
+// library are not reported.
 func TestNoKafka(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), incrementalassign.Analyzer, "pollrebalance/nokafka")
+	analysistest.Run(t, testutil.TestData(t), incrementalassign.Analyzer, "incrementalassign/nokafka")
 }
 
 func TestIllTyped(t *testing.T) {

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/kafkalint/kafkalint/internal/kafkaprops"
 )
 
 // A Setting is one ConfigMap entry as the Go client would hand it to librdkafka.
@@ -134,16 +136,23 @@ func ParseBool(s string) (value, ok bool) {
 	return false, false
 }
 
-// Defaults holds librdkafka's defaults (CONFIGURATION.md at v2.11.1, global table)
-// for the properties the rules read, and the Go client's own go.* defaults.
-var Defaults = map[string]string{
-	"enable.auto.commit":              "true",
-	"enable.auto.offset.store":        "true",
-	"auto.commit.interval.ms":         "5000",
-	"partition.assignment.strategy":   "range,roundrobin",
-	"group.protocol":                  "classic",
-	"go.application.rebalance.enable": "false",
-	"go.events.channel.enable":        "false",
+// Defaults holds the default of every property that has one: librdkafka's, from
+// the "Global configuration properties" table of its CONFIGURATION.md at v2.11.1
+// (internal/kafkaprops), and the Go client's own go.* properties the rules read
+// (docs/library-facts.md, F5).
+var Defaults = defaults()
+
+func defaults() map[string]string {
+	d := map[string]string{
+		"go.application.rebalance.enable": "false",
+		"go.events.channel.enable":        "false",
+	}
+	for key, p := range kafkaprops.Global {
+		if p.Default != "" {
+			d[key] = p.Default
+		}
+	}
+	return d
 }
 
 // settingOf converts a constant of type t, as the Go client's value2string would.

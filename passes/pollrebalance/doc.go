@@ -6,6 +6,10 @@
 //
 // pollrebalance: report rebalance cases that Poll or Events never deliver
 //
+// Reports AssignedPartitions and RevokedPartitions cases on events from Poll or the
+// Events() channel that the library never delivers there, given its version and the
+// consumer's configuration: the code in them never runs.
+//
 // Since confluent-kafka-go v1.6.1, Poll (and ReadMessage, which wraps it) never
 // returns AssignedPartitions or RevokedPartitions: the client hands rebalance events
 // to the rebalance callback passed to Subscribe/SubscribeTopics, or assigns and
@@ -34,8 +38,8 @@
 //		return nil
 //	})
 //
-// Where the events are delivered (kafka-facts.md §4, confluent-kafka-go #1457,
-// #1462):
+// Where the events are delivered (docs/library-facts.md, F6; confluent-kafka-go
+// #1457, #1462):
 //
 //   - Poll: since v1.6.1 never. Before v1.6.1 only when
 //     go.application.rebalance.enable=true and no callback was passed to
@@ -73,11 +77,13 @@
 //     callback; an Events() loop with a callback, or with the flag set;
 //   - rebalance callbacks themselves: they receive every rebalance event.
 //
-// # Categories
+// # Category pollevent
 //
-// pollevent: a case on events from Poll.
+// A case on events from Poll.
 //
-// channelevent: a case on events from the Events() channel.
+// # Category channelevent
+//
+// A case on events from the Events() channel.
 //
 // # Fix and suppression
 //

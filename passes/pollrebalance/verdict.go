@@ -24,7 +24,7 @@ const (
 )
 
 // pollVerdict says whether a Poll loop can receive rebalance events
-// (kafka-facts.md §4): never since v1.6.1; before, only with
+// (docs/library-facts.md, F6): never since v1.6.1; before, only with
 // go.application.rebalance.enable=true and no rebalance callback.
 func pollVerdict(v kafkaapi.Version, flag, callback tri) reason {
 	switch {
@@ -39,7 +39,7 @@ func pollVerdict(v kafkaapi.Version, flag, callback tri) reason {
 }
 
 // eventsVerdict says whether the Events() channel can carry rebalance events
-// (kafka-facts.md §4): only with go.events.channel.enable=true; since v1.6.1 only
+// (docs/library-facts.md, F6): only with go.events.channel.enable=true; since v1.6.1 only
 // with go.application.rebalance.enable=true and no callback; before, with the flag
 // or a callback (the callback is then not called). An unknown version must be dead
 // on both sides to count.

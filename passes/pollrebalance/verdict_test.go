@@ -6,8 +6,8 @@ import (
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 )
 
-// The delivery table of kafka-facts.md §4, for exact versions the GOPATH fixtures
-// cannot express (module information gives Exact).
+// The delivery table of docs/library-facts.md, F6, for exact versions the GOPATH
+// fixtures cannot express (module information gives Exact).
 func TestVerdicts(t *testing.T) {
 	v152 := kafkaapi.Version{Exact: "v1.5.2"}
 	v161 := kafkaapi.Version{Exact: "v1.6.1"}

@@ -103,9 +103,9 @@
 //     adapter returning its own message type), and ReadMessage reached through a
 //     function value.
 //
-// # Categories
+// # Category timeoutexit
 //
-// timeoutexit: an error branch that leaves the read loop on a timeout.
+// An error branch that leaves the read loop on a timeout.
 //
 // # Fix and suppression
 //

@@ -650,7 +650,7 @@ func (c *checker) report(r *read, timeout string, errVar *types.Var, body []ast.
 		Pos:      st.Pos(),
 		End:      st.End(),
 		Category: category,
-		URL:      "#" + category,
+		URL:      analysisutil.CategoryURL(category),
 		Message: fmt.Sprintf("%s on any error of %s.ReadMessage, also on the ErrTimedOut it returns when no message arrives %s (consumption stops at the first quiet period)",
 			how, recv, timeout),
 		Related: []analysis.RelatedInformation{{Pos: r.call.Pos(), End: r.call.End(), Message: "ReadMessage with a finite timeout"}},

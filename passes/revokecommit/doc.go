@@ -6,6 +6,12 @@
 //
 // revokecommit: check that RevokedPartitions handlers commit before Unassign
 //
+// Reports Unassign and IncrementalUnassign calls in RevokedPartitions handlers that
+// are not preceded, on every path, by a commit and an invalidation of the stored
+// offsets, on consumers with auto commit on and enable.auto.offset.store=false, when
+// the library is before v1.9.0 or its version is unknown: the group's committed
+// offset can go backwards (confluent-kafka-go #209).
+//
 // A consumer that lets librdkafka auto-commit (enable.auto.commit, on by default)
 // but stores offsets itself (enable.auto.offset.store=false) must, when it handles a
 // revoke, commit and invalidate its stored offsets before it calls Unassign or
@@ -38,7 +44,8 @@
 //
 //	case kafka.RevokedPartitions:
 //		if _, err := c.Commit(); err != nil {
-//			if kerr, ok := err.(kafka.Error); !ok || kerr.Code() != kafka.ErrNoOffset {
+//			var kerr kafka.Error
+//			if !errors.As(err, &kerr) || kerr.Code() != kafka.ErrNoOffset {
 //				return err
 //			}
 //		}
@@ -130,11 +137,26 @@
 //     caller, and the configuration is unknown;
 //   - helpers of other packages without facts are assumed to do nothing.
 //
-// # Categories
+// # Category nocommit
 //
-// nocommit: no commit on some path before the Unassign (and maybe no invalidation).
+// No commit on some path before the Unassign (and maybe no invalidation).
 //
-// noinvalidate: committed, but the stored offsets are not invalidated.
+// # Category noinvalidate
+//
+// Committed, but the stored offsets are not invalidated.
+//
+// # Category nowait
+//
+// Committed and invalidated, but the consumer's offsets are also stored by
+// goroutines the package starts (workers), and the handler does not wait for
+// them before the commit. Before v1.9.0 an offset such a worker stores after the
+// revoke is accepted and committed later, and the commit and invalidation do not
+// stop that (reproduced on librdkafka's mock cluster, docs/library-facts.md): the
+// handler must first wait for the workers (a sync.WaitGroup or errgroup Wait, a
+// receive from a channel they answer on, or a helper that does), or the library
+// be upgraded. No fix is offered: which work to wait for is the program's
+// choice. When the commit or the invalidation is missing too, the message of
+// nocommit or noinvalidate says to wait first as well, and no fix is offered.
 //
 // # Fix and suppression
 //

@@ -54,12 +54,21 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 	if fs := c.pass.TypesInfo.Scopes[file]; fs != nil {
 		scope = fs.Innermost(stmt.Pos())
 	}
+	var edits []analysis.TextEdit
 	if f.missing&commit != 0 {
 		if onErr == nil {
 			line(0, "_, _ = %s.Commit() // ErrNoOffset only means there was nothing to commit", consumer)
 		} else {
+			// errors.As, not a type assertion: errorlint flags err.(kafka.Error).
+			errs, imp, ok := errorsName(file, scope, stmt.Pos())
+			if !ok {
+				return analysis.SuggestedFix{}, false
+			}
+			edits = append(edits, imp...)
+			kerr := freshName(scope, stmt.Pos(), "kerr")
 			line(0, "if _, err := %s.Commit(); err != nil {", consumer)
-			line(1, "if kerr, ok := err.(%sError); !ok || kerr.Code() != %sErrNoOffset {", kafka, kafka)
+			line(1, "var %s %sError", kerr, kafka)
+			line(1, "if !%s.As(err, &%s) || %s.Code() != %sErrNoOffset {", errs, kerr, kerr, kafka)
 			handle(2)
 			line(1, "}")
 			line(0, "}")
@@ -102,10 +111,54 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 	default:
 		msg = "Commit and invalidate stored offsets before " + calleeName(f.unassign)
 	}
-	return analysis.SuggestedFix{
-		Message:   msg,
-		TextEdits: []analysis.TextEdit{{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(b.String())}},
-	}, true
+	edits = append(edits, analysis.TextEdit{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(b.String())})
+	return analysis.SuggestedFix{Message: msg, TextEdits: edits}, true
+}
+
+// errorsName returns the name under which the inserted code at pos calls the
+// standard errors package, and the edits that import it when file does not
+// (under a fresh name when "errors" means something else at pos).
+func errorsName(file *ast.File, scope *types.Scope, pos token.Pos) (string, []analysis.TextEdit, bool) {
+	if scope == nil {
+		return "", nil, false // no scopes: nothing proves a name free
+	}
+	for _, imp := range file.Imports {
+		if path, err := strconv.Unquote(imp.Path.Value); err != nil || path != "errors" {
+			continue
+		}
+		name := "errors"
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		if _, obj := scope.LookupParent(name, pos); obj != nil {
+			if pkg, ok := obj.(*types.PkgName); ok && pkg.Imported().Path() == "errors" {
+				return name, nil, true
+			}
+		}
+	}
+	name, spec := "errors", strconv.Quote("errors")
+	if _, obj := scope.LookupParent(name, pos); obj != nil {
+		name = freshName(scope, pos, "stderrors")
+		spec = name + " " + spec
+	}
+	var decl *ast.GenDecl
+	for _, d := range file.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+			decl = g
+			break
+		}
+	}
+	var at token.Pos
+	var text string
+	switch {
+	case decl == nil: // after the package clause
+		at, text = file.Name.End(), "\n\nimport "+spec
+	case decl.Lparen.IsValid(): // first in the first group; gofmt sorts the group
+		at, text = decl.Lparen+1, "\n\t"+spec
+	default: // a declaration of its own before the single import
+		at, text = decl.Pos(), "import "+spec+"\n"
+	}
+	return name, []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}}, true
 }
 
 // revokedPartitions returns an expression for the revoked partitions: the event's,

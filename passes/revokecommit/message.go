@@ -54,7 +54,7 @@ func (c *checker) diagnostic(f *finding, k *kafkaconfig.Consumer, e exposure) an
 		End:      f.call.End(),
 		Category: category,
 		Message:  msg,
-		URL:      "#" + category,
+		URL:      analysisutil.CategoryURL(category),
 	}
 	if sel, ok := ast.Unparen(f.call.Fun).(*ast.SelectorExpr); ok && f.unassign != nil {
 		d.Pos, d.End = sel.Pos(), sel.End() // the short range x.Unassign
@@ -70,7 +70,7 @@ func (c *checker) diagnostic(f *finding, k *kafkaconfig.Consumer, e exposure) an
 	return d
 }
 
-// consequence says what goes wrong on version v (../shared/kafka-facts.md §2, §3).
+// consequence says what goes wrong on version v (docs/library-facts.md, F3 and F4).
 func consequence(v kafkaapi.Version, e exposure) string {
 	committed := "auto-committed"
 	if e == commitCall {

@@ -6,6 +6,10 @@
 //
 // storeoffset: check that offsets stored from messages point past them
 //
+// Reports StoreOffsets and CommitOffsets calls that store or commit the offset of a
+// consumed message itself instead of the offset of the next message: after a restart
+// or rebalance the last processed message is processed again.
+//
 // The offset a consumer stores or commits is the offset of the next message to
 // read, but a message's TopicPartition holds its own offset:
 //
@@ -59,11 +63,13 @@
 // pointer are not looked into: a store of m.TopicPartition after such a call is
 // still reported (add 1 where the value is built instead).
 //
-// # Categories
+// # Category storeoffbyone
 //
-// storeoffbyone: StoreOffsets of a consumed message's own offset.
+// StoreOffsets of a consumed message's own offset.
 //
-// commitoffbyone: CommitOffsets of a consumed message's own offset.
+// # Category commitoffbyone
+//
+// CommitOffsets of a consumed message's own offset.
 //
 // # Fix and suppression
 //

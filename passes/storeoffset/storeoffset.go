@@ -52,7 +52,9 @@ func run(pass *analysis.Pass) {
 		return // the package does not use the library
 	}
 	if pass.TypesInfo == nil || pass.TypesInfo.Types == nil || pass.TypesInfo.Uses == nil {
-		return // typeutil.Callee needs both; every driver fills them
+		// typeutil.Callee panics when either map is nil. The go/analysis drivers
+		// always fill both; a Pass built by hand (an embedder, TestIllTyped) may not.
+		return
 	}
 	// Find the calls first: most packages that use the library store nothing,
 	// and need no index.
@@ -105,7 +107,7 @@ func diagnostic(pass *analysis.Pass, call *ast.CallExpr, o *origin) analysis.Dia
 		Pos:      call.Pos(),
 		End:      call.End(),
 		Category: category,
-		URL:      "#" + category,
+		URL:      analysisutil.CategoryURL(category),
 		Message: fmt.Sprintf("%s.%s %s the offset of %s itself, not the next one (the last processed message is redelivered after a restart or rebalance)",
 			recv, method, verb, msg),
 	}

@@ -21,3 +21,9 @@ func TestFix(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), storeoffset.Analyzer,
 		"storeoffset/fix", "storeoffset/old")
 }
+
+// TestFixCompiles type-checks the fixed code (with the vendored library of
+// storeoffset/old) and runs the analyzer on it again.
+func TestFixCompiles(t *testing.T) {
+	testutil.CheckGoldens(t, storeoffset.Analyzer, "storeoffset/fix", "storeoffset/old")
+}

@@ -2,7 +2,7 @@
 // named bad that reports every call of bad.
 package suppress
 
-func bad() {}
+func bad(...int) {}
 
 func suppressed() {
 	bad() //kafkalint:ignore bad the reason follows the name
@@ -16,7 +16,15 @@ func suppressed() {
 	bad()
 
 	bad( /* an argument comment */ ) //kafkalint:ignore bad after a block comment
+
+	/* a block comment first */ //kafkalint:ignore bad still a line of its own
+	bad()
+
+	bad( //kafkalint:ignore bad on the first line of a call that spans lines
+		0,
+	)
 }
+
 
 func reported() {
 	//kafkalint:ignore bad
@@ -39,5 +47,22 @@ func reported() {
 
 	//kafkalint:ignore bad covers its own line and the next only
 
+	bad() // want "call of bad"
+
+	bad() //kafkalint:ignore bad trailing: covers its own line only
+	bad() // want "call of bad"
+
+	if true { //kafkalint:ignore bad trailing after an opening brace
+		bad() // want "call of bad"
+	}
+
+	for { //kafkalint:ignore bad trailing a line that holds a keyword first
+		bad() // want "call of bad"
+		break
+	}
+
+	bad( // want "call of bad"
+		0,
+	) //kafkalint:ignore bad trailing the last line of a call: not the call's line
 	bad() // want "call of bad"
 }

@@ -1,19 +1,19 @@
 //go:build ignore
 
-// gen.go writes properties_gen.go from internal/propgen/CONFIGURATION.md (a copy of
+// gen.go writes properties_gen.go from propgen/CONFIGURATION.md (a copy of
 // librdkafka's CONFIGURATION.md at the version the table documents). Run it with
-// go generate ./passes/configkey after replacing the copy.
+// go generate ./internal/kafkaprops after replacing the copy.
 package main
 
 import (
 	"log"
 	"os"
 
-	"github.com/kafkalint/kafkalint/passes/configkey/internal/propgen"
+	"github.com/kafkalint/kafkalint/internal/kafkaprops/propgen"
 )
 
 func main() {
-	md, err := os.ReadFile("internal/propgen/CONFIGURATION.md")
+	md, err := os.ReadFile("propgen/CONFIGURATION.md")
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -1,4 +1,9 @@
-package analyzer
+// Package plugin registers the kafkalint suite as a golangci-lint v2 module
+// plugin named kafkalint: importing it (golangci-lint's cmd/golangci-lint/plugins.go
+// does, in a build made by `golangci-lint custom` or scripts/build-golangci.sh)
+// is what registers the plugin. Other drivers import the analyzer package, which
+// registers nothing.
+package plugin
 
 import (
 	"bytes"
@@ -11,13 +16,15 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/kafkalint/kafkalint/analyzer"
 )
 
-// PluginName is the golangci-lint linter name of the suite: the key under
+// Name is the golangci-lint linter name of the suite: the key under
 // linters.settings.custom, the name in linters.enable and in //nolint:kafkalint.
-const PluginName = "kafkalint"
+const Name = "kafkalint"
 
-func init() { register.Plugin(PluginName, New) }
+func init() { register.Plugin(Name, New) }
 
 // Settings are the plugin's settings, the "settings" map of
 // linters.settings.custom.kafkalint in .golangci.yml:
@@ -92,7 +99,7 @@ func New(settings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, err
 	}
-	all := NewAnalyzers() // fresh analyzers: the options set below are this plugin's alone
+	all := analyzer.NewAnalyzers() // fresh analyzers: the options set below are this plugin's alone
 	byName := make(map[string]*analysis.Analyzer, len(all))
 	var names []string
 	for _, a := range all {

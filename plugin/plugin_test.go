@@ -1,4 +1,4 @@
-package analyzer_test
+package plugin_test
 
 import (
 	"strings"
@@ -9,18 +9,15 @@ import (
 
 	"github.com/kafkalint/kafkalint/analyzer"
 	"github.com/kafkalint/kafkalint/passes/revokecommit"
+	"github.com/kafkalint/kafkalint/plugin"
 )
 
 // build runs the registered plugin constructor as golangci-lint does, with
-// settings as golangci-lint decodes them from YAML.
+// settings as golangci-lint decodes them from YAML. Each build has analyzers of
+// its own (analyzer.NewAnalyzers), so nothing is left to reset after it.
 func build(t *testing.T, settings any) ([]*analysis.Analyzer, error) {
 	t.Helper()
-	t.Cleanup(func() {
-		if _, err := analyzer.New(nil); err != nil { // back to flag defaults
-			t.Fatal(err)
-		}
-	})
-	newPlugin, err := register.GetPlugin("kafkalint")
+	newPlugin, err := register.GetPlugin(plugin.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
