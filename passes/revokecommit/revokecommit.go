@@ -138,7 +138,7 @@ func (c *checker) regions() []*region {
 
 // neverRuns reports whether handler h tests events from Poll on a library
 // version that never returns rebalance events from Poll (v1.6.1 and later,
-// kafka-facts.md §4): the event comes straight from a Poll call, or from a
+// docs/library-facts.md, F6): the event comes straight from a Poll call, or from a
 // variable of the function whose every assignment is a Poll call.
 func (c *checker) neverRuns(h *rebalance.Handler, body *ast.BlockStmt) bool {
 	var polls []*ast.CallExpr
@@ -280,7 +280,7 @@ const (
 // enable.auto.offset.store=false, and who then commits the stored offsets:
 // the auto-committer, or an offset-less Commit() the program makes on that
 // consumer (it commits the stored offsets of the current assignment,
-// kafka-facts §9 7(a)).
+// docs/library-facts.md, F9).
 func exposureOf(k *kafkaconfig.Consumer, commits map[*kafkaconfig.Consumer]bool) exposure {
 	cfg := k.Config
 	store, _, ok := cfg.Bool("enable.auto.offset.store")
