@@ -15,7 +15,10 @@
 //   - a call of Consumer.Poll, statically or through an interface or adapter
 //     (kafkaconfig.Result.ConsumerMethod): dead since v1.6.1; before, dead when
 //     every consumer traced behind the receiver is (a rebalance callback is
-//     registered, or go.application.rebalance.enable is false);
+//     registered, or go.application.rebalance.enable is false). When the
+//     interface may also hold a Poll of the program's own (a replay source, an
+//     adapter that overrides Poll), the root is live: that Poll may return
+//     anything;
 //   - a receive from a channel (a range, a receive expression, a select case)
 //     whose roots are Events() calls: dead when every consumer traced behind
 //     the receiver is (go.events.channel.enable false; since v1.6.1 a callback
@@ -225,6 +228,9 @@ func (c *Checker) classify(r ssa.Value) []rootVerdict {
 	case *ssa.Call:
 		if call := c.calls[r.Common().Pos()]; call != nil {
 			if fn := c.kc.ConsumerMethod(call, "Poll"); fn != nil {
+				if c.ownMethod(call, "Poll") {
+					return []rootVerdict{{live: true}}
+				}
 				return []rootVerdict{c.origin(call, fn, false)}
 			}
 		}
@@ -272,10 +278,28 @@ func (c *Checker) channel(ch ssa.Value) []rootVerdict {
 			continue
 		}
 		if fn := c.kc.ConsumerMethod(ac, "Events"); fn != nil {
-			out = append(out, c.origin(ac, fn, true))
+			if c.ownMethod(ac, "Events") {
+				out = append(out, rootVerdict{live: true})
+			} else {
+				out = append(out, c.origin(ac, fn, true))
+			}
 		}
 	}
 	return out
+}
+
+// ownMethod reports whether call, which may reach the library's method name
+// through an interface, may also reach a method of the program's own (a fake,
+// a replay source, an adapter that overrides it): that method may return any
+// event, so the source may deliver.
+func (c *Checker) ownMethod(call *ast.CallExpr, name string) bool {
+	callees, _ := c.kc.Callees(call)
+	for _, fn := range callees {
+		if !kafkaapi.IsMethod(fn, "Consumer", name) {
+			return true
+		}
+	}
+	return false
 }
 
 // origin decides for the events of one Poll or Events() call.
