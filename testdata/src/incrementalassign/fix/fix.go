@@ -17,6 +17,20 @@ func helpers(c *kafka.Consumer, ev kafka.Event) {
 	handle(c, ev)
 	noBinding(c, ev)
 	shadowed(c, ev, nil)
+	viaInterface(c, ev)
+}
+
+// assigner is an interface of the program's own: renaming its method could
+// name one it lacks, so no fix is offered.
+type assigner interface {
+	Assign(partitions []kafka.TopicPartition) error
+}
+
+func viaInterface(c *kafka.Consumer, ev kafka.Event) {
+	var a assigner = c
+	if e, ok := ev.(kafka.AssignedPartitions); ok {
+		a.Assign(e.Partitions) // want `a\.Assign in AssignedPartitions handler of a consumer using cooperative-sticky, use IncrementalAssign`
+	}
 }
 
 func rebalance(c *kafka.Consumer, ev kafka.Event) error {
