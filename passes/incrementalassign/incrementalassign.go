@@ -79,13 +79,17 @@ func run(pass *analysis.Pass) {
 		if branchesOnProtocol(kc, h.FuncBody()) {
 			continue // the handler picks the call by GetRebalanceProtocol()
 		}
-		if lv.Of(h).Dead() {
-			continue // the event is never delivered there: pollrebalance reports it
-		}
+		dead, decided := false, false
 		for _, call := range h.Calls() {
 			fn := kc.ConsumerMethod(call, "Assign", "Unassign", "IncrementalAssign", "IncrementalUnassign")
 			if fn == nil || seen[call] {
 				continue
+			}
+			if !decided { // only handlers with a call to check are traced
+				dead, decided = lv.Of(h).Dead(), true
+			}
+			if dead {
+				break // the event is never delivered there: pollrebalance reports it
 			}
 			seen[call] = true
 			check(pass, kc, h, call, fn.Name())
