@@ -2,6 +2,7 @@ package liveness_test
 
 import (
 	"fmt"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -47,4 +48,45 @@ func TestNil(t *testing.T) {
 	if liveness.New(nil, nil, nil).Of(nil).Dead() {
 		t.Error("nil handler: dead")
 	}
+}
+
+// concurrent asks for every verdict from several goroutines at once, as the
+// analyzers that share kafkaconfig's Result do, before anything is built, and
+// reports a handler whose verdicts differ (run with -race, it also checks that
+// the shared graph is guarded).
+var concurrent = &analysis.Analyzer{
+	Name:     "concurrent",
+	Doc:      "asks for liveness verdicts concurrently, for tests",
+	Requires: []*analysis.Analyzer{kafkaconfig.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
+		hs := rebalance.Find(pass.TypesInfo, pass.Files)
+		const n = 8
+		got := make([][]bool, n)
+		var wg sync.WaitGroup
+		for i := range got {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				lv := liveness.New(kc, pass.TypesInfo, pass.Files)
+				for _, h := range hs {
+					got[i] = append(got[i], lv.Of(h).Dead())
+				}
+			}()
+		}
+		wg.Wait()
+		for j, h := range hs {
+			for i := 1; i < n; i++ {
+				if got[i][j] != got[0][j] {
+					pass.Reportf(h.Type.Pos(), "verdicts differ between goroutines")
+					break
+				}
+			}
+		}
+		return nil, nil
+	},
+}
+
+func TestConcurrent(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), concurrent, "liveness/concurrent")
 }
