@@ -54,17 +54,30 @@
 // kafka.RevokedPartitions and "if e, ok := ev.(kafka.RevokedPartitions); ok"
 // blocks, wherever the event comes from (a rebalance callback, Poll, Events()).
 // Calls of Assign, Unassign, IncrementalAssign and IncrementalUnassign directly in
-// the handler are checked against the consumer they are called on, traced to its
-// NewConsumer calls (when it cannot be traced, every consumer of the package must
-// be proved on the other protocol). Cooperative: group.protocol=consumer, or a
-// partition.assignment.strategy that holds cooperative-sticky. Eager:
-// group.protocol=classic and a strategy of range and roundrobin only, explicitly or
-// by librdkafka's defaults when the ConfigMap is seen whole.
+// the handler, on a *kafka.Consumer or through an interface of the program's own
+// or an adapter that holds one, are checked against the consumers they are called
+// on, traced on the package's SSA form (internal/valueflow) to their NewConsumer
+// calls: through interfaces, function values that construct the consumer, fields
+// and closures. The call is reported when one traced consumer is proved on the
+// other protocol; a receiver the trace cannot follow (a parameter of an exported
+// function, an exported field) neither makes nor excuses a report, and the
+// package's other consumers are no stand-in for it.
+//
+// Cooperative: group.protocol=consumer, or a partition.assignment.strategy that
+// holds cooperative-sticky. Eager: group.protocol=classic and a strategy of range
+// and roundrobin only, explicitly or by librdkafka's defaults when the ConfigMap
+// is seen whole. A strategy set only by an option or on a branch does not change
+// the default path's protocol.
 //
 // # Not reported
 //
-//   - handlers in a function that calls GetRebalanceProtocol(): they choose the
-//     call by the protocol in force, as the library's examples do;
+//   - handlers in a function that calls GetRebalanceProtocol() (also through an
+//     interface): they choose the call by the protocol in force, as the
+//     library's examples do;
+//   - handlers the library never runs, such as cases on Poll events since
+//     v1.6.1 (internal/liveness decides, the same way for every analyzer):
+//     pollrebalance reports them, and a call there cannot fail;
+//   - consumers the trace cannot reach (see above);
 //   - consumers whose protocol is not proved: values from outside (flags, files,
 //     env), maps the analysis does not see whole, unknown strategies;
 //   - calls outside rebalance handlers (manual assignment without a group), calls
@@ -84,7 +97,8 @@
 // and Unassign() by IncrementalUnassign(e.Partitions) when the handler binds the
 // event to e; under an eager protocol it replaces IncrementalAssign(e.Partitions) by
 // Assign(e.Partitions) and IncrementalUnassign(e.Partitions) by Unassign(). Other
-// arguments get no fix.
+// arguments get no fix, and neither do calls through an interface of the
+// program's own, which may lack the other method.
 //
 // Suppress one report with a "//kafkalint:ignore incrementalassign reason" comment
 // on the line, or "//nolint:kafkalint" under golangci-lint; disable the analyzer

@@ -13,6 +13,7 @@ import (
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/internal/liveness"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
 	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
@@ -70,17 +71,25 @@ func run(pass *analysis.Pass) {
 		return // the package does not use the library
 	}
 	seen := make(map[*ast.CallExpr]bool)
+	lv := liveness.New(kc, pass.TypesInfo, pass.Files)
 	for _, h := range rebalance.Find(pass.TypesInfo, pass.Files) {
 		if h.Body == nil || (h.Clause != nil && len(h.Clause.List) != 1) {
 			continue // no handler code, or a case for several event types
 		}
-		if branchesOnProtocol(pass.TypesInfo, h.FuncBody()) {
+		if branchesOnProtocol(kc, h.FuncBody()) {
 			continue // the handler picks the call by GetRebalanceProtocol()
 		}
+		dead, decided := false, false
 		for _, call := range h.Calls() {
-			fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
-			if !kafkaapi.IsMethod(fn, "Consumer", "Assign", "Unassign", "IncrementalAssign", "IncrementalUnassign") || seen[call] {
+			fn := kc.ConsumerMethod(call, "Assign", "Unassign", "IncrementalAssign", "IncrementalUnassign")
+			if fn == nil || seen[call] {
 				continue
+			}
+			if !decided { // only handlers with a call to check are traced
+				dead, decided = lv.Of(h).Dead(), true
+			}
+			if dead {
+				break // the event is never delivered there: pollrebalance reports it
 			}
 			seen[call] = true
 			check(pass, kc, h, call, fn.Name())
@@ -88,17 +97,17 @@ func run(pass *analysis.Pass) {
 	}
 }
 
-// branchesOnProtocol reports whether body calls Consumer.GetRebalanceProtocol: such
-// handlers choose between eager and incremental calls themselves.
-func branchesOnProtocol(info *types.Info, body *ast.BlockStmt) bool {
+// branchesOnProtocol reports whether body calls Consumer.GetRebalanceProtocol
+// (directly or through an interface): such handlers choose between eager and
+// incremental calls themselves.
+func branchesOnProtocol(kc *kafkaconfig.Result, body *ast.BlockStmt) bool {
 	if body == nil {
 		return false
 	}
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
-			fn, _ := typeutil.Callee(info, call).(*types.Func)
-			found = found || kafkaapi.IsMethod(fn, "Consumer", "GetRebalanceProtocol")
+			found = found || kc.ConsumerMethod(call, "GetRebalanceProtocol") != nil
 		}
 		return !found
 	})
@@ -112,26 +121,15 @@ func check(pass *analysis.Pass, kc *kafkaconfig.Result, h *rebalance.Handler, ca
 		wrong = eager
 	}
 	recv := kafkaconfig.Receiver(call)
-	consumers, traced := kc.ConsumersOf(recv)
+	// The consumers traced behind the receiver (internal/valueflow's policy: an
+	// untraced part neither makes nor excuses a report): the handler is wrong
+	// for any of them that is proved to be on the other protocol.
+	consumers, _ := kc.ConsumersOf(recv)
 	var bad *verdict
-	if traced {
-		for _, k := range consumers { // the handler is wrong for any of them
-			if v := protocolOf(k); v.protocol == wrong {
-				bad = &v
-				break
-			}
-		}
-	} else {
-		// Fall back to the package's consumers: all must be proved wrong.
-		for _, k := range kc.Consumers {
-			v := protocolOf(k)
-			if v.protocol != wrong {
-				bad = nil
-				break
-			}
-			if bad == nil {
-				bad = &v
-			}
+	for _, k := range consumers {
+		if v := protocolOf(k); v.protocol == wrong {
+			bad = &v
+			break
 		}
 	}
 	if bad == nil {
@@ -170,7 +168,7 @@ func check(pass *analysis.Pass, kc *kafkaconfig.Result, h *rebalance.Handler, ca
 	if bad.pos.IsValid() {
 		d.Related = []analysis.RelatedInformation{{Pos: bad.pos, Message: "the consumer's rebalance protocol is set here"}}
 	}
-	if fix, ok := suggest(pass, h, call, method, use); ok {
+	if fix, ok := suggest(pass, h, call, method, use); ok && direct(pass, call) {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
 	pass.Report(d)
@@ -221,4 +219,12 @@ func protocolOf(k *kafkaconfig.Consumer) verdict {
 		v.protocol, v.name, v.pos = eager, name, at("partition.assignment.strategy", stDefault)
 	}
 	return v
+}
+
+// direct reports whether call calls the library's method itself (on a
+// *kafka.Consumer or an adapter that embeds one), not an interface method of the
+// program's own: renaming the latter could name a method the interface lacks.
+func direct(pass *analysis.Pass, call *ast.CallExpr) bool {
+	fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+	return fn != nil && kafkaapi.IsMethod(fn, "Consumer", fn.Name())
 }

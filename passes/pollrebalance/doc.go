@@ -55,26 +55,51 @@
 // The v1 (github.com/confluentinc/confluent-kafka-go/kafka), v2 and
 // gopkg.in/confluentinc/confluent-kafka-go.v1 import paths, also vendored.
 // Type-switch cases and type assertions on kafka.AssignedPartitions and
-// kafka.RevokedPartitions whose operand is a Poll call, a receive from or range
-// over an Events() call, or a local variable whose every value is one of those
-// (for the same consumer expression).
+// kafka.RevokedPartitions. The verdict is internal/liveness's, which every
+// analyzer of the suite shares (the others skip the handlers reported here).
+// The tested value is traced on the package's SSA form (internal/valueflow):
+// through variables (also "var ev kafka.Event = c.Poll(100)"), phis, interface
+// conversions, returns of the package's functions, parameters of unexported
+// functions to their callers, fields and closures, to
+//
+//   - calls of Poll, on a *kafka.Consumer or through an interface of the
+//     program's own or an adapter that holds one;
+//   - receives from a channel whose source is an Events() call: "for ev := range
+//     c.Events()", "ev := <-c.Events()", select cases, the channel in a variable
+//     or field;
+//   - the event parameter of a rebalance callback passed to a Subscribe or
+//     SubscribeTopics call of the package (also a method value, also through an
+//     interface): the case may run.
 //
 // The version is the module version of the linked confluent-kafka-go, or the lower
 // bound its API shows where no module information exists (the v2 path, StoreMessage
 // and IncrementalAssign all prove v1.6.1 or later). On a Poll loop that is enough.
-// Otherwise the consumer is traced to its NewConsumer calls (or, when it cannot be,
-// all consumers the package constructs are used) and every one of them must prove
-// the case dead: go.application.rebalance.enable false (explicitly, or absent from
-// a map the analysis sees whole), go.events.channel.enable false, or a rebalance
-// callback passed by every Subscribe call of the package that may reach it.
+// Otherwise the consumers traced behind the receiver (through interfaces,
+// adapters, function values that construct them, fields) must each prove the case
+// dead: go.application.rebalance.enable false (explicitly, or absent from a map
+// the analysis sees whole, and set by no option or branch), go.events.channel.enable
+// false, or a rebalance callback passed by every traced Subscribe call of the
+// consumer.
+//
+// A case is reported when one traced source proves it dead and no traced source
+// may deliver the event. As everywhere in the suite, what the trace cannot follow
+// (a parameter of an exported function, a channel or event of unknown origin, a
+// receiver from outside) neither makes nor excuses a report, and the package's
+// other consumers are no stand-in for an untraced one.
 //
 // # Not reported
 //
-//   - cases on events whose origin is not seen: a parameter, a helper's result, a
-//     package variable, or a variable that holds events of several sources;
+//   - cases on events whose every source is untraced: a parameter of an exported
+//     function, a package variable, a channel of the program's own, a call into
+//     another package;
+//   - cases that may also see events the library can deliver: from a rebalance
+//     callback, from an Events() channel that carries them, or from a Poll or
+//     Events() method of the program's own (a fake, a replay source, an adapter
+//     that overrides it) behind the same interface;
 //   - an unknown version where the case could run: a Poll loop on a consumer with
-//     go.application.rebalance.enable=true (or a value from outside) and no
-//     callback; an Events() loop with a callback, or with the flag set;
+//     go.application.rebalance.enable=true (or a value from outside, or an option
+//     that may set it) and no callback; an Events() loop with a callback, or with
+//     the flag set;
 //   - rebalance callbacks themselves: they receive every rebalance event.
 //
 // # Category pollevent

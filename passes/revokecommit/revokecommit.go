@@ -13,6 +13,7 @@ import (
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/internal/liveness"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
 	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
@@ -117,13 +118,14 @@ func run(pass *analysis.Pass, allVersions bool) {
 func (c *checker) regions() []*region {
 	var regions []*region
 	seen := make(map[ast.Node]bool)
+	lv := liveness.New(c.kc, c.pass.TypesInfo, c.pass.Files)
 	for _, h := range rebalance.Find(c.pass.TypesInfo, c.pass.Files) {
 		body := h.FuncBody()
 		if h.Kind != rebalance.Revoked || h.Body == nil || body == nil || seen[h.Body] {
 			continue // an assignment handler, a bare assertion, or code at package level
 		}
 		seen[h.Body] = true
-		if c.neverRuns(h, body) {
+		if lv.Of(h).Dead() {
 			continue // dead code, which pollrebalance reports: nothing to commit there
 		}
 		r := &region{body: body, node: h.Body}
@@ -134,53 +136,6 @@ func (c *checker) regions() []*region {
 		regions = append(regions, r)
 	}
 	return regions
-}
-
-// neverRuns reports whether handler h tests events from Poll on a library
-// version that never returns rebalance events from Poll (v1.6.1 and later,
-// docs/library-facts.md, F6): the event comes straight from a Poll call, or from a
-// variable of the function whose every assignment is a Poll call.
-func (c *checker) neverRuns(h *rebalance.Handler, body *ast.BlockStmt) bool {
-	var polls []*ast.CallExpr
-	switch x := ast.Unparen(h.Subject).(type) {
-	case *ast.CallExpr:
-		polls = append(polls, x)
-	case *ast.Ident:
-		v, ok := c.pass.TypesInfo.Uses[x].(*types.Var)
-		if !ok {
-			return false
-		}
-		ok = true
-		ast.Inspect(body, func(n ast.Node) bool {
-			as, isAssign := n.(*ast.AssignStmt)
-			if !isAssign {
-				return ok
-			}
-			for i, lhs := range as.Lhs {
-				if id, isID := lhs.(*ast.Ident); isID && c.pass.TypesInfo.ObjectOf(id) == v {
-					call, isCall := ast.Unparen(as.Rhs[min(i, len(as.Rhs)-1)]).(*ast.CallExpr)
-					if !isCall || len(as.Rhs) != len(as.Lhs) {
-						ok = false
-					} else {
-						polls = append(polls, call)
-					}
-				}
-			}
-			return ok
-		})
-		if !ok {
-			return false
-		}
-	default:
-		return false
-	}
-	for _, call := range polls {
-		fn := c.kc.ConsumerMethod(call, "Poll")
-		if fn == nil || !c.kc.Version(fn.Pkg()).AtLeastV(kafkaapi.V1_6_1) {
-			return false
-		}
-	}
-	return len(polls) > 0
 }
 
 // within reports whether pos lies inside n.

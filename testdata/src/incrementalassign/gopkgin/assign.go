@@ -145,9 +145,9 @@ func eventsLoop(topics []string) {
 }
 
 // Handle is exported: its consumer is not traced, and the package's consumers
-// are not all cooperative.
+// are no fallback (internal/valueflow's policy).
 func Handle(c *kafka.Consumer, ev kafka.Event) {
 	if e, ok := ev.(kafka.AssignedPartitions); ok {
-		c.Assign(e.Partitions) // fine: not traced, mixed protocols in the package
+		c.Assign(e.Partitions) // fine: not traced
 	}
 }

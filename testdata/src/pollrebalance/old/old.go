@@ -91,11 +91,11 @@ func eventsNoFlagNoCallback(topics []string) {
 	}
 }
 
-// Poll is given a consumer from elsewhere, and every consumer of the package could
-// deliver the event.
+// Poll is given a consumer from elsewhere: the consumer is not traced, and the
+// package's consumers are no fallback (internal/valueflow's policy).
 func Poll(c *kafka.Consumer) {
 	switch c.Poll(100).(type) {
-	case kafka.RevokedPartitions: // fine: not traced, and pollFlagOn's consumer could deliver it
+	case kafka.RevokedPartitions: // fine: not traced
 		drain()
 	}
 }

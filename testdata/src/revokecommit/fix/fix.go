@@ -42,6 +42,7 @@ func callbackReturnsError(topics []string) {
 // no rebalance events since v1.6.1.)
 func eventsLoop() {
 	consumer := newConsumer()
+	consumer.SubscribeTopics([]string{"orders"}, nil) // the events go to the channel
 	for ev := range consumer.Events() {
 		switch e := ev.(type) {
 		case kafka.RevokedPartitions:
@@ -55,6 +56,7 @@ func eventsLoop() {
 // checkedUnassign: errors are handled the way the Unassign's own error is.
 func checkedUnassign() {
 	consumer := newConsumer()
+	consumer.SubscribeTopics([]string{"orders"}, nil) // the events go to the channel
 	for ev := range consumer.Events() {
 		if e, ok := ev.(kafka.RevokedPartitions); ok {
 			if err := consumer.IncrementalUnassign(e.Partitions); err != nil { // want `consumer\.IncrementalUnassign in RevokedPartitions handler is not preceded on every path by a commit and an invalidation`

@@ -1,4 +1,4 @@
-package pollrebalance
+package liveness
 
 import "github.com/kafkalint/kafkalint/internal/kafkaapi"
 
@@ -11,31 +11,32 @@ const (
 	yes
 )
 
-// A reason says why rebalance events never reach a handler; none when they may.
-type reason int
+// A Reason says why rebalance events never reach a handler; None when they may.
+type Reason int
 
+// The reasons.
 const (
-	none           reason = iota
-	pollSince161          // Poll returns no rebalance events since v1.6.1
-	pollCallback          // a rebalance callback receives them (every version)
-	flagOff               // go.application.rebalance.enable is false: the client assigns itself
-	channelOff            // go.events.channel.enable is false: nothing is sent on Events()
-	eventsCallback        // since v1.6.1 the callback receives them, not the channel
+	None           Reason = iota
+	PollSince161          // Poll returns no rebalance events since v1.6.1
+	PollCallback          // a rebalance callback receives them (every version)
+	FlagOff               // go.application.rebalance.enable is false: the client assigns itself
+	ChannelOff            // go.events.channel.enable is false: nothing is sent on Events()
+	EventsCallback        // since v1.6.1 the callback receives them, not the channel
 )
 
 // pollVerdict says whether a Poll loop can receive rebalance events
 // (docs/library-facts.md, F6): never since v1.6.1; before, only with
 // go.application.rebalance.enable=true and no rebalance callback.
-func pollVerdict(v kafkaapi.Version, flag, callback tri) reason {
+func pollVerdict(v kafkaapi.Version, flag, callback tri) Reason {
 	switch {
 	case v.AtLeastV(kafkaapi.V1_6_1):
-		return pollSince161
+		return PollSince161
 	case callback == yes:
-		return pollCallback
+		return PollCallback
 	case flag == no:
-		return flagOff
+		return FlagOff
 	}
-	return none
+	return None
 }
 
 // eventsVerdict says whether the Events() channel can carry rebalance events
@@ -43,16 +44,16 @@ func pollVerdict(v kafkaapi.Version, flag, callback tri) reason {
 // with go.application.rebalance.enable=true and no callback; before, with the flag
 // or a callback (the callback is then not called). An unknown version must be dead
 // on both sides to count.
-func eventsVerdict(v kafkaapi.Version, channel, flag, callback tri) reason {
+func eventsVerdict(v kafkaapi.Version, channel, flag, callback tri) Reason {
 	switch {
 	case channel == no:
-		return channelOff
+		return ChannelOff
 	case v.AtLeastV(kafkaapi.V1_6_1) && callback == yes:
-		return eventsCallback
+		return EventsCallback
 	case v.AtLeastV(kafkaapi.V1_6_1) && flag == no:
-		return flagOff
+		return FlagOff
 	case flag == no && callback == no:
-		return flagOff
+		return FlagOff
 	}
-	return none
+	return None
 }
