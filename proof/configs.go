@@ -34,7 +34,8 @@ var configs = []config{
 	{Scenario: "pollrebalance", Variant: "events", Handler: "flag=true,cb=yes"},
 
 	// incrementalassign: eager calls under cooperative-sticky, and the fix.
-	{Scenario: "incrementalassign", Variant: "cooperative", Handler: "eager"},
+	{Scenario: "incrementalassign", Variant: "cooperative", Handler: "eager-assign"},
+	{Scenario: "incrementalassign", Variant: "cooperative", Handler: "eager-unassign", Min: "v1.6.1", Why: "no IncrementalAssign"},
 	{Scenario: "incrementalassign", Variant: "cooperative", Handler: "incremental", Min: "v1.6.1", Why: "no IncrementalAssign"},
 	{Scenario: "incrementalassign", Variant: "eager", Handler: "incremental", Min: "v1.6.1", Why: "no IncrementalAssign"},
 

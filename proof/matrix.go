@@ -221,7 +221,10 @@ func (m *matrix) write(here string) error {
 	if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
 		return err
 	}
-	return regenerate(filepath.Join(here, "RESULTS.md"), "matrix", resultsBlock(exp))
+	if err := regenerate(filepath.Join(here, "RESULTS.md"), "matrix", resultsBlock(exp)); err != nil {
+		return err
+	}
+	return writeReadme(here, exp)
 }
 
 // resultsBlock is the generated part of RESULTS.md.

@@ -266,6 +266,19 @@ func (ob *observer) committed(p int32) int64 {
 	return -1
 }
 
+// max is the highest committed offset the observer has seen for p, or -1.
+func (ob *observer) max(p int32) int64 {
+	ob.mu.Lock()
+	defer ob.mu.Unlock()
+	max := int64(-1)
+	for _, v := range ob.history[p] {
+		if v > max {
+			max = v
+		}
+	}
+	return max
+}
+
 func (ob *observer) close() {
 	close(ob.stop)
 	<-ob.done

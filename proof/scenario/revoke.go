@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -31,7 +32,11 @@ import (
 //   - drain: wait for in-flight workers, then the fix.
 //
 // Verdict: REWIND when the observer saw a partition's committed offset drop
-// below a value it had already reached, else "no rewind".
+// below a value it had already reached, or when a commit of A (explicit, or an
+// auto commit reported by an OffsetsCommitted event) succeeded with an offset
+// below the highest the observer had seen: the observer polls every 20 ms and
+// can miss a rewind that another commit repairs within milliseconds. Else
+// "no rewind".
 func revokeCommit(o *Outcome) string {
 	late := *flagVariant == "late"
 	if !late && *flagVariant != "classic" {
@@ -61,6 +66,24 @@ func revokeCommit(o *Outcome) string {
 		processed int
 		workers   int
 	)
+	var rewindCommits []string
+	// commitsOf records A's successful commits below what the group had reached.
+	commitsOf := func(how string, res []kafka.TopicPartition, err error) {
+		if err != nil {
+			return
+		}
+		for _, p := range res {
+			if p.Error != nil || p.Offset < 0 {
+				continue
+			}
+			if max := ob.max(p.Partition); int64(p.Offset) < max {
+				mu.Lock()
+				rewindCommits = append(rewindCommits, fmt.Sprintf("%s t[%d]@%d after %d", how, p.Partition, p.Offset, max))
+				mu.Unlock()
+				o.logf("A %s committed t[%d]@%d below %d", how, p.Partition, p.Offset, max)
+			}
+		}
+	}
 	o.set("stage", "A consumes")
 	cm := baseConfig(m)
 	cm["enable.auto.commit"] = true
@@ -86,6 +109,7 @@ func revokeCommit(o *Outcome) string {
 			if n > 1 {
 				// The window trigger: an offset-less commit right after Assign.
 				res, err := c.Commit()
+				commitsOf("Commit after Assign", res, err)
 				o.logf("A Commit after Assign -> %s %s", partsString(res), errCode(err))
 				o.set(fmt.Sprintf("commitAfterAssign%d", n), partsString(res)+" "+errCode(err))
 			}
@@ -97,6 +121,7 @@ func revokeCommit(o *Outcome) string {
 					inflight.Wait()
 				}
 				res, err := c.Commit()
+				commitsOf("revoke Commit", res, err)
 				o.logf("A revoke Commit -> %s %s", partsString(res), errCode(err))
 				inv := make([]kafka.TopicPartition, len(e.Partitions))
 				for i, p := range e.Partitions {
@@ -132,8 +157,11 @@ func revokeCommit(o *Outcome) string {
 			ev := a.Poll(50)
 			msg, ok := ev.(*kafka.Message)
 			if !ok {
-				if e, ok := ev.(kafka.Error); ok {
+				switch e := ev.(type) {
+				case kafka.Error:
 					o.logf("A error event: %v", e)
+				case kafka.OffsetsCommitted:
+					commitsOf("auto commit", e.Offsets, e.Error)
 				}
 				continue
 			}
@@ -281,7 +309,12 @@ func revokeCommit(o *Outcome) string {
 
 	rewound, hist := ob.rewinds()
 	o.set("committed", hist)
-	if len(rewound) > 0 {
+	mu.Lock()
+	defer mu.Unlock()
+	if len(rewindCommits) > 0 {
+		o.set("rewindCommits", strings.Join(rewindCommits, ", "))
+	}
+	if len(rewound) > 0 || len(rewindCommits) > 0 {
 		return "REWIND"
 	}
 	return "no rewind"
