@@ -1,7 +1,10 @@
 # The README's test command; .ci/run runs it.
-.PHONY: test lint
+.PHONY: test lint proof proof-short
 test: lint
 	go test -timeout=40m ./...
+	# The runtime proof's runner and its generated tables (no cgo, no network):
+	# README's proof table and proof/RESULTS.md must be what proof/expected.json holds.
+	cd proof && go vet ./... && go test ./...
 	# A short fuzzing run of the whole suite; a count budget, since duration budgets
 	# can end in "context deadline exceeded" on Go 1.26 (golang/go#75804).
 	go test ./analyzer -run='^$$' -fuzz=FuzzAnalyzers -fuzztime=1000x -fuzzminimizetime=2s
@@ -16,3 +19,15 @@ lint:
 	go vet ./...
 	bash scripts/build-golangci.sh ./bin
 	./bin/custom-gcl run ./...
+
+# The runtime proof (README: Runtime proof): builds the scenario program against
+# confluent-kafka-go v1.4.0 ... v2.11.1 from the module proxy (cgo, the bundled
+# librdkafka) and runs every scenario 3 times on librdkafka's in-process mock
+# cluster; rewrites proof/expected.json, proof/RESULTS.md and README's proof table.
+proof:
+	cd proof && go run . -runs 3 -j 3 -write
+
+# The short subset: v1.9.2 and v2.11.1, revokecommit and pollrebalance, 1 run
+# each; fails on an outcome that proof/expected.json does not list.
+proof-short:
+	cd proof && go run . -short -j 3 -check

@@ -54,6 +54,8 @@ var (
 	flagWrite     = flag.Bool("write", false, "rewrite expected.json and the matrix in RESULTS.md from this run")
 	flagKeep      = flag.Bool("keep", false, "keep the scratch modules and logs")
 	flagTidy      = flag.Bool("tidy", false, "create missing modules/<version> go.mod and go.sum with go mod tidy (needs the proxy)")
+	flagSave      = flag.String("save", "", "also write this run's cells as JSON to this file (for -merge)")
+	flagMerge     = flag.String("merge", "", "merge the cells of a -save file into expected.json, regenerate, and exit")
 	flagRegen     = flag.Bool("regen", false, "only regenerate RESULTS.md and README.md's proof table from expected.json")
 	flagRetries   = flag.Int("retries", 3, "reruns of a run that crashed in a documented mock defect (librdkafka < 1.6.0)")
 )
@@ -65,6 +67,18 @@ func main() {
 	if err != nil {
 		log("proof: %v", err)
 		os.Exit(2)
+	}
+	if *flagMerge != "" {
+		saved, err := readExpected(*flagMerge)
+		if err == nil {
+			m := &matrix{cells: saved.Cells}
+			err = m.write(here)
+		}
+		if err != nil {
+			log("proof: %v", err)
+			os.Exit(2)
+		}
+		return
 	}
 	if *flagRegen {
 		exp, err := readExpected(filepath.Join(here, "expected.json"))
@@ -163,6 +177,13 @@ func main() {
 	m := aggregate(versions, cfgs, results)
 	fmt.Print(m.markdown())
 
+	if *flagSave != "" {
+		b, _ := json.MarshalIndent(expected{Cells: m.cells}, "", "  ")
+		if err := os.WriteFile(*flagSave, append(b, '\n'), 0o644); err != nil {
+			log("proof: %v", err)
+			os.Exit(2)
+		}
+	}
 	failed := false
 	if *flagCheck {
 		exp, err := readExpected(filepath.Join(here, "expected.json"))

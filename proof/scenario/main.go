@@ -385,3 +385,18 @@ func partsString(tps []kafka.TopicPartition) string {
 	sort.Strings(s)
 	return "[" + strings.Join(s, ",") + "]"
 }
+
+// closeWithin closes c and reports whether Close returned within d.
+func closeWithin(c *kafka.Consumer, d time.Duration) bool {
+	done := make(chan struct{})
+	go func() {
+		c.Close()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return true
+	case <-time.After(d):
+		return false
+	}
+}

@@ -306,10 +306,12 @@ func incrementalAssign(o *Outcome) string {
 		verdict = fmt.Sprintf("A: %s, %s; then A has %s, B was assigned %s", seq(assignErr), seq(unassErr), partsString(aAfter), bAssigned)
 	}
 	mu.Unlock()
-	if b != nil {
-		b.Close()
+	if b != nil && !closeWithin(b, 15*time.Second) {
+		verdict += "; B's Close did not return within 15s"
 	}
-	a.Close()
+	if !closeWithin(a, 15*time.Second) {
+		verdict += "; A's Close did not return within 15s"
+	}
 	return verdict
 }
 

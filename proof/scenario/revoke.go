@@ -22,8 +22,10 @@ import (
 //   - late: 10 messages per partition; offsets 0-8 are stored inline, offset 9
 //     sits with a worker goroutine that stores 10 only 300 ms after the revoke
 //     handler started (the demo's and #209's shape: stores from workers).
-//   - classic: 100 messages per partition, 20 ms of work each, stored inline;
-//     A is mid-stream when the rebalance starts.
+//   - classic: 100 messages per partition, 50 ms of work each, stored inline,
+//     fetched in small batches that interleave the partitions; B joins when A
+//     has processed 10 messages of each, so A is mid-stream on both when the
+//     rebalance starts (the rebalance takes seconds on the mock).
 //
 // Handlers (of RevokedPartitions, in A's rebalance callback):
 //   - unassign: Unassign() only;
@@ -32,10 +34,10 @@ import (
 //   - drain: wait for in-flight workers, then the fix.
 //
 // Verdict: REWIND when the observer saw a partition's committed offset drop
-// below a value it had already reached, or when a commit of A (explicit, or an
-// auto commit reported by an OffsetsCommitted event) succeeded with an offset
-// below the highest the observer had seen: the observer polls every 20 ms and
-// can miss a rewind that another commit repairs within milliseconds. Else
+// below a value it had already reached, or when, after B committed the end of
+// p*, a commit of A (explicit, or an auto commit reported by an OffsetsCommitted
+// event) succeeded with a lower offset for p*: the observer polls every 20 ms
+// and can miss a rewind that another commit repairs within milliseconds. Else
 // "no rewind".
 func revokeCommit(o *Outcome) string {
 	late := *flagVariant == "late"
@@ -63,24 +65,33 @@ func revokeCommit(o *Outcome) string {
 		mu        sync.Mutex
 		assignedA = map[int32]bool{}
 		assigns   int
-		processed int
+		processed = map[int32]int{}
 		workers   int
 	)
-	var rewindCommits []string
-	// commitsOf records A's successful commits below what the group had reached.
+	var (
+		rewindCommits []string
+		pstar         int32 = -1
+		bDone         bool  // B has committed the end of p*
+	)
+	end := int64(initial + more)
+	// commitsOf records A's successful commits of p* below its end offset once B
+	// has committed that end: nothing can legitimately commit lower then.
 	commitsOf := func(how string, res []kafka.TopicPartition, err error) {
 		if err != nil {
 			return
 		}
+		mu.Lock()
+		defer mu.Unlock()
+		if !bDone {
+			return
+		}
 		for _, p := range res {
-			if p.Error != nil || p.Offset < 0 {
+			if p.Error != nil || p.Offset < 0 || p.Partition != pstar {
 				continue
 			}
-			if max := ob.max(p.Partition); int64(p.Offset) < max {
-				mu.Lock()
-				rewindCommits = append(rewindCommits, fmt.Sprintf("%s t[%d]@%d after %d", how, p.Partition, p.Offset, max))
-				mu.Unlock()
-				o.logf("A %s committed t[%d]@%d below %d", how, p.Partition, p.Offset, max)
+			if int64(p.Offset) < end {
+				rewindCommits = append(rewindCommits, fmt.Sprintf("%s t[%d]@%d", how, p.Partition, p.Offset))
+				o.logf("A %s committed t[%d]@%d below %d", how, p.Partition, p.Offset, end)
 			}
 		}
 	}
@@ -89,6 +100,11 @@ func revokeCommit(o *Outcome) string {
 	cm["enable.auto.commit"] = true
 	cm["enable.auto.offset.store"] = false
 	cm["auto.commit.interval.ms"] = 100
+	if !late {
+		// Small fetches interleave the partitions, so that A is mid-stream on
+		// both, p* included, when B joins.
+		cm["max.partition.fetch.bytes"] = 1024
+	}
 	a, err := kafka.NewConsumer(&cm)
 	if err != nil {
 		return "NewConsumer: " + err.Error()
@@ -187,14 +203,14 @@ func revokeCommit(o *Outcome) string {
 				}()
 			} else {
 				if !late {
-					time.Sleep(20 * time.Millisecond)
+					time.Sleep(50 * time.Millisecond)
 				}
 				if _, err := a.StoreOffsets([]kafka.TopicPartition{next}); err != nil {
 					o.logf("A StoreOffsets(%d@%d) -> %s", next.Partition, next.Offset, errCode(err))
 				}
 			}
 			mu.Lock()
-			processed++
+			processed[msg.TopicPartition.Partition]++
 			mu.Unlock()
 		}
 	}()
@@ -206,7 +222,7 @@ func revokeCommit(o *Outcome) string {
 		if late {
 			return workers == 2 && ob.committed(0) == int64(initial-1) && ob.committed(1) == int64(initial-1)
 		}
-		return processed >= 20
+		return processed[0] >= 10 && processed[1] >= 10
 	})
 	if !ok {
 		return "TIMEOUT at A consumes"
@@ -253,12 +269,13 @@ func revokeCommit(o *Outcome) string {
 			b.Poll(50)
 		}
 	}()
-	var pstar int32 = -1
 	if !waitFor(40*time.Second, func() bool {
 		bMu.Lock()
 		defer bMu.Unlock()
 		if len(bParts) == 1 {
+			mu.Lock()
 			pstar = bParts[0]
+			mu.Unlock()
 			return true
 		}
 		return false
@@ -268,10 +285,12 @@ func revokeCommit(o *Outcome) string {
 	o.set("pstar", fmt.Sprint(pstar))
 	o.set("stage", "B commits")
 	produce(o, m, pstar, more)
-	end := int64(initial + more)
 	if !waitFor(40*time.Second, func() bool { return ob.committed(pstar) == end }) {
 		return fmt.Sprintf("TIMEOUT at B commits (committed t[%d]=%d)", pstar, ob.committed(pstar))
 	}
+	mu.Lock()
+	bDone = true
+	mu.Unlock()
 
 	// Phase 3: B leaves, p* comes back to A. From librdkafka 1.5 the mock can
 	// delay the coordinator: 300 ms on every response widens the window between
@@ -311,7 +330,9 @@ func revokeCommit(o *Outcome) string {
 	o.set("committed", hist)
 	mu.Lock()
 	defer mu.Unlock()
-	if len(rewindCommits) > 0 {
+	if n := len(rewindCommits); n > 3 {
+		o.set("rewindCommits", strings.Join(rewindCommits[:3], ", ")+fmt.Sprintf(" (+%d more)", n-3))
+	} else if n > 0 {
 		o.set("rewindCommits", strings.Join(rewindCommits, ", "))
 	}
 	if len(rewound) > 0 || len(rewindCommits) > 0 {
