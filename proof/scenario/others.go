@@ -30,6 +30,24 @@ func evName(ev kafka.Event) string {
 	return ""
 }
 
+// runs is seq with repeats counted: "IncrementalAssign nil x3".
+func runs(s []string) string {
+	var out []string
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && s[j] == s[i] {
+			j++
+		}
+		if j-i > 1 {
+			out = append(out, fmt.Sprintf("%s x%d", s[i], j-i))
+		} else {
+			out = append(out, s[i])
+		}
+		i = j
+	}
+	return seq(out)
+}
+
 func seq(s []string) string {
 	if len(s) == 0 {
 		return "none"
@@ -297,13 +315,18 @@ func incrementalAssign(o *Outcome) string {
 		time.Sleep(8 * time.Second)
 	}
 	aAfter, _ := a.Assignment()
+	var bAfter []kafka.TopicPartition
+	if b != nil {
+		bAfter, _ = b.Assignment()
+	}
 	close(stop)
 	wg.Wait()
 	o.set("stage", "close")
 	mu.Lock()
-	verdict := fmt.Sprintf("A: %s; A alone read %d, assignment %s", seq(assignErr), readAlone, partsString(aAlone))
+	o.set("assignments", fmt.Sprintf("A alone %s, A after %s, B last assigned %s, B after %s", partsString(aAlone), partsString(aAfter), bAssigned, partsString(bAfter)))
+	verdict := fmt.Sprintf("A: %s; A alone read %d, has %d partition(s)", runs(assignErr), readAlone, len(aAlone))
 	if b != nil {
-		verdict = fmt.Sprintf("A: %s, %s; then A has %s, B was assigned %s", seq(assignErr), seq(unassErr), partsString(aAfter), bAssigned)
+		verdict = fmt.Sprintf("A: %s; %s; then A has %d partition(s), B has %d", runs(assignErr), runs(unassErr), len(aAfter), len(bAfter))
 	}
 	mu.Unlock()
 	if b != nil && !closeWithin(b, 15*time.Second) {
