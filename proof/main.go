@@ -32,10 +32,11 @@ import (
 	"time"
 )
 
-// allVersions are the confluent-kafka-go versions of the full matrix. v2.11.1 is
-// also the newest v2 the module proxy serves (go list -m -versions
-// github.com/confluentinc/confluent-kafka-go/v2 lists v2.3.0 v2.6.1 v2.11.1).
-var allVersions = []string{"v1.4.0", "v1.4.2", "v1.6.1", "v1.8.2", "v1.9.2", "v2.11.1"}
+// allVersions are the confluent-kafka-go versions of the full matrix. The module
+// proxy's version list (go list -m -versions .../v2: v2.3.0 v2.6.1 v2.11.1) and
+// @latest stop at v2.11.1, but it serves v2.15.0 when asked for it, the newest
+// release kafka-facts.md names.
+var allVersions = []string{"v1.4.0", "v1.4.2", "v1.6.1", "v1.8.2", "v1.9.2", "v2.11.1", "v2.15.0"}
 
 // The CI subset: versions whose mock is stable (librdkafka >= 1.6.0) and the
 // scenarios that back revokecommit and pollrebalance.
