@@ -23,7 +23,7 @@ lint:
 # The runtime proof (README: Runtime proof): builds the scenario program against
 # confluent-kafka-go v1.4.0 ... v2.15.0 from the module proxy (cgo, the bundled
 # librdkafka) and runs every scenario 3 times on librdkafka's in-process mock
-# cluster (about 45 minutes on 2 cores); rewrites proof/expected.json, proof/RESULTS.md and README's proof table.
+# cluster (about an hour on 2 cores); rewrites proof/expected.json, proof/RESULTS.md and README's proof table.
 # The revokecommit cells of v1.4.x get 6 runs: their window is a race there.
 proof:
 	cd proof && go run . -runs 3 -j 3 -write
