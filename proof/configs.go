@@ -1,0 +1,62 @@
+package main
+
+// A config is one cell row of the matrix: a scenario with its variant and handler.
+type config struct {
+	Scenario, Variant, Handler string
+	// Min is the first client version the config applies to ("" = all); below it
+	// the cell reads "n/a" with Why.
+	Min, Why string
+	// Watchdog in seconds for the scenario program (default 90).
+	Watchdog int
+}
+
+func (c config) key() string { return c.Scenario + "/" + c.Variant + "/" + c.Handler }
+
+// configs lists every config in matrix order. Each states a claim of an analyzer
+// (RESULTS.md says which).
+var configs = []config{
+	// revokecommit: the #209 rewind and the fixes.
+	{Scenario: "revokecommit", Variant: "late", Handler: "unassign"},
+	{Scenario: "revokecommit", Variant: "late", Handler: "fix"},
+	{Scenario: "revokecommit", Variant: "late", Handler: "drain"},
+	{Scenario: "revokecommit", Variant: "classic", Handler: "unassign"},
+	{Scenario: "revokecommit", Variant: "classic", Handler: "fix"},
+
+	// pollrebalance: where AssignedPartitions/RevokedPartitions are delivered.
+	// Variant: poll or events (Events() channel); handler: flag=<go.application.rebalance.enable>,cb=<callback passed>.
+	{Scenario: "pollrebalance", Variant: "poll", Handler: "flag=false,cb=no"},
+	{Scenario: "pollrebalance", Variant: "poll", Handler: "flag=true,cb=no"},
+	{Scenario: "pollrebalance", Variant: "poll", Handler: "flag=false,cb=yes"},
+	{Scenario: "pollrebalance", Variant: "poll", Handler: "flag=true,cb=yes"},
+	{Scenario: "pollrebalance", Variant: "events", Handler: "flag=false,cb=no"},
+	{Scenario: "pollrebalance", Variant: "events", Handler: "flag=true,cb=no"},
+	{Scenario: "pollrebalance", Variant: "events", Handler: "flag=false,cb=yes"},
+	{Scenario: "pollrebalance", Variant: "events", Handler: "flag=true,cb=yes"},
+
+	// incrementalassign: eager calls under cooperative-sticky, and the fix.
+	{Scenario: "incrementalassign", Variant: "cooperative", Handler: "eager-assign"},
+	{Scenario: "incrementalassign", Variant: "cooperative", Handler: "eager-unassign", Min: "v1.6.1", Why: "no IncrementalAssign"},
+	{Scenario: "incrementalassign", Variant: "cooperative", Handler: "incremental", Min: "v1.6.1", Why: "no IncrementalAssign"},
+	{Scenario: "incrementalassign", Variant: "eager", Handler: "incremental", Min: "v1.6.1", Why: "no IncrementalAssign"},
+
+	// storeoffset: storing or committing a message's own offset.
+	{Scenario: "storeoffset", Variant: "restart", Handler: "storeoffsets-own"},
+	{Scenario: "storeoffset", Variant: "restart", Handler: "storeoffsets-plus1"},
+	{Scenario: "storeoffset", Variant: "restart", Handler: "storemessage", Min: "v1.8.2", Why: "no StoreMessage"},
+	{Scenario: "storeoffset", Variant: "restart", Handler: "commitoffsets-own"},
+	{Scenario: "storeoffset", Variant: "restart", Handler: "commitmessage"},
+
+	// StoreOffsets while librdkafka stores offsets itself.
+	{Scenario: "storeautoarg", Variant: "auto.offset.store=true", Handler: "storeoffsets"},
+	{Scenario: "storeautoarg", Variant: "auto.offset.store=false", Handler: "storeoffsets"},
+
+	// configkey: what NewConsumer does with each value class reported.
+	{Scenario: "configkey", Variant: "new", Handler: "valid"},
+	{Scenario: "configkey", Variant: "new", Handler: "unknown-key"},
+	{Scenario: "configkey", Variant: "new", Handler: "go-bool-string"},
+	{Scenario: "configkey", Variant: "new", Handler: "int64"},
+	{Scenario: "configkey", Variant: "new", Handler: "duration"},
+	{Scenario: "configkey", Variant: "new", Handler: "bad-enum"},
+	{Scenario: "configkey", Variant: "new", Handler: "producer-prop"},
+	{Scenario: "configkey", Variant: "new", Handler: "float64"},
+}

@@ -1,0 +1,3 @@
+module github.com/kafkalint/kafkalint/proof
+
+go 1.26.0
