@@ -39,8 +39,17 @@
 // with the same result; the handler must also stop that work first. v1.9.0 fixed
 // both: stores for unassigned partitions fail with ErrState and Assign clears
 // stored offsets. The diagnostic says which case applies to the version in use.
+// The runtime proof (proof/RESULTS.md, librdkafka's mock cluster) measured it:
+// with stores on the polling goroutine only, Unassign alone rewinds on v1.4.0 and
+// on no later version, and commit + invalidate stops it; with a worker that
+// stores after the revoke, every version before v1.9.0 rewinds, with or without
+// commit + invalidate, and only waiting for the worker before the commit stops
+// it. So on an exact version from v1.4.2 to v1.8.2 the report needs a store of
+// the consumer's offsets on a goroutine the package starts, and where there is
+// one (on any version before v1.9.0) the handler must wait for it (category
+// nowait) and no fix is offered.
 //
-// The fix that works on every version, and the one offered:
+// The fix offered where the stores happen on the polling goroutine:
 //
 //	case kafka.RevokedPartitions:
 //		if _, err := c.Commit(); err != nil {
