@@ -60,7 +60,9 @@
 //     write to the Offset (or the whole TopicPartition) of a variable, element
 //     or field of the package the value passes through (tp.Offset++,
 //     offs[i].Offset += 1, p.tp.Offset = x, m.TopicPartition.Offset = ...),
-//     even in another branch; an explicit + 1 makes the value correct;
+//     even in another branch or in a function of the package that is given
+//     the message or the slice (advance(m), bump(offsets)); an explicit + 1
+//     makes the value correct;
 //   - values whose address is passed on (next(&tp)), and slices handed to code
 //     that may change their elements: functions of other packages (other than
 //     StoreOffsets, CommitOffsets and the parameters of a StoresFact), interface

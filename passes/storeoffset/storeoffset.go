@@ -263,9 +263,9 @@ func diagnostic(pass *analysis.Pass, s site, o *origin) analysis.Diagnostic {
 		d.Related = []analysis.RelatedInformation{{Pos: o.at.Pos(), End: o.at.End(), Message: "the offset is taken from " + msg + " here"}}
 	}
 	if s.helper {
-		d.Message += fmt.Sprintf("; %s passes it to %s unchanged", name, method)
+		d.Message += fmt.Sprintf("; %s passes its argument to the consumer's %s unchanged", name, method)
 	}
-	if fix, ok := suggestFix(pass, call, sel, fn, o); ok && s.arg == 0 {
+	if fix, ok := suggestFix(pass, call, sel, fn, o, !s.helper); ok && s.arg == 0 {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
 	return d
@@ -276,7 +276,7 @@ func diagnostic(pass *analysis.Pass, s site, o *origin) analysis.Diagnostic {
 // m.TopicPartition when the linked library has the method, "+ 1" for the Offset
 // field of an element literal. Anything else has no mechanical fix that is
 // obviously intended (the value may also be used elsewhere).
-func suggestFix(pass *analysis.Pass, call *ast.CallExpr, sel *ast.SelectorExpr, fn *types.Func, o *origin) (analysis.SuggestedFix, bool) {
+func suggestFix(pass *analysis.Pass, call *ast.CallExpr, sel *ast.SelectorExpr, fn *types.Func, o *origin, consumer bool) (analysis.SuggestedFix, bool) {
 	lit, ok := ast.Unparen(call.Args[0]).(*ast.CompositeLit)
 	if !ok || len(lit.Elts) != 1 || sel == nil || call.Ellipsis.IsValid() {
 		return analysis.SuggestedFix{}, false
@@ -292,8 +292,8 @@ func suggestFix(pass *analysis.Pass, call *ast.CallExpr, sel *ast.SelectorExpr, 
 		if fn.Name() == "CommitOffsets" {
 			method = "CommitMessage"
 		}
-		if static, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func); static != fn {
-			return analysis.SuggestedFix{}, false // an interface or adapter: it may not have the method
+		if static, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func); !consumer || static != fn {
+			return analysis.SuggestedFix{}, false // a helper, interface or adapter: it may not have the method
 		}
 		ptr, ok := types.Unalias(pass.TypesInfo.TypeOf(o.msg)).(*types.Pointer)
 		if !ok || !kafkaapi.IsType(ptr, "Message") || !kafkaapi.HasMethod(fn.Pkg(), "Consumer", method) {

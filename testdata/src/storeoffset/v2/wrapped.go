@@ -113,3 +113,49 @@ type replayer struct {
 func (r *replayer) replay(m *kafka.Message) {
 	r.client.StoreOffsets([]kafka.TopicPartition{m.TopicPartition}) // fine: a fake
 }
+
+// batcher collects the partitions of processed messages in a field and
+// commits them in one call.
+type batcher struct {
+	c       *kafka.Consumer
+	pending []kafka.TopicPartition
+}
+
+func (b *batcher) add(m *kafka.Message) {
+	process(m)
+	b.pending = append(b.pending, m.TopicPartition)
+}
+
+func (b *batcher) flush() error {
+	_, err := b.c.CommitOffsets(b.pending) // want `b\.c\.CommitOffsets commits the offset of message m itself`
+	b.pending = b.pending[:0]
+	return err
+}
+
+// nextBatcher is batcher done right.
+type nextBatcher struct {
+	c       *kafka.Consumer
+	pending []kafka.TopicPartition
+}
+
+func (b *nextBatcher) add(m *kafka.Message) {
+	process(m)
+	tp := m.TopicPartition
+	tp.Offset++
+	b.pending = append(b.pending, tp)
+}
+
+func (b *nextBatcher) flush() error {
+	_, err := b.c.CommitOffsets(b.pending)
+	b.pending = nil
+	return err
+}
+
+// advance moves a message's offset past it, for the callers that store it.
+func advance(m *kafka.Message) { m.TopicPartition.Offset++ }
+
+func advancedByHelper(c *kafka.Consumer, m *kafka.Message) {
+	process(m)
+	advance(m)
+	c.StoreOffsets([]kafka.TopicPartition{m.TopicPartition}) // fine: advance added 1
+}

@@ -12,7 +12,7 @@ func process(m *kafka.Message) {}
 
 func storeThroughPackage(c *kafka.Consumer, m *kafka.Message) error {
 	process(m)
-	return offsets.Store(c, m.TopicPartition) // want `offsets\.Store stores the offset of message m itself, not the next one \(the last processed message is redelivered after a restart or rebalance\); offsets\.Store passes it to StoreOffsets unchanged`
+	return offsets.Store(c, m.TopicPartition) // want `offsets\.Store stores the offset of message m itself, not the next one \(the last processed message is redelivered after a restart or rebalance\); offsets\.Store passes its argument to the consumer.s StoreOffsets unchanged`
 }
 
 func storeNextThroughPackage(c *kafka.Consumer, m *kafka.Message) error {
@@ -43,4 +43,15 @@ func commitNextBatch(w *offsets.Committer, batch []*kafka.Message) error {
 		tps = append(tps, m.TopicPartition)
 	}
 	return w.CommitNext(tps) // fine: it adds 1
+}
+
+func commitTraced(c *offsets.Traced, m *kafka.Message) {
+	process(m)
+	c.CommitOffsets([]kafka.TopicPartition{m.TopicPartition}) // want `c\.CommitOffsets commits the offset of message m itself, not the next one \(.*\); c\.CommitOffsets passes its argument to the consumer.s CommitOffsets unchanged`
+	c.StoreOffsets([]kafka.TopicPartition{m.TopicPartition})  // want `c\.StoreOffsets stores the offset of message m itself, not the next one \(the last processed message is redelivered after a restart or rebalance\)$`
+}
+
+func commitTracedNext(c *offsets.Traced, m *kafka.Message) {
+	process(m)
+	c.CommitMessage(m) // fine: the next offset
 }

@@ -45,3 +45,16 @@ func (w *Committer) CommitNext(offsets []kafka.TopicPartition) error {
 	_, err := w.c.CommitOffsets(next)
 	return err
 }
+
+// A Traced consumer overrides CommitOffsets to count commits, as tracing
+// wrappers do (dd-trace-go's Consumer).
+type Traced struct {
+	*kafka.Consumer
+	commits int
+}
+
+func (t *Traced) CommitOffsets(offsets []kafka.TopicPartition) ([]kafka.TopicPartition, error) { // want CommitOffsets:`stores params \[0\] \(CommitOffsets\)`
+	tps, err := t.Consumer.CommitOffsets(offsets)
+	t.commits++
+	return tps, err
+}
