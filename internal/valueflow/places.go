@@ -25,7 +25,14 @@ import (
 // parameter, a call of another package, an element) is returned as well, and
 // makes the trace incomplete.
 func (g *Graph) Backing(s ssa.Value) Trace {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
+	return g.backingOf(s)
+}
+
+// backingOf is Backing for callers that hold the lock.
+func (g *Graph) backingOf(s ssa.Value) Trace {
 	if g.broken || s == nil {
 		return Trace{}
 	}
@@ -40,7 +47,7 @@ func (g *Graph) backing(t *tracer, s ssa.Value, seen map[ssa.Value]bool) {
 		return
 	}
 	seen[s] = true
-	tr := g.Roots(s)
+	tr := g.rootsOf(s)
 	if !tr.Complete {
 		t.complete = false
 	}
@@ -73,6 +80,8 @@ func isBuiltin(c *ssa.CallCommon, name string) bool {
 // package whose array may be the backing array b, a root of Backing. Stores
 // into them are the elements' values; stores into their parts change them.
 func (g *Graph) ElementAddrs(b ssa.Value) []*ssa.IndexAddr {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	if g.broken {
 		return nil
@@ -94,12 +103,12 @@ func (g *Graph) indexElements() {
 			for _, instr := range b.Instrs {
 				switch in := instr.(type) {
 				case *ssa.IndexAddr:
-					for _, r := range g.Backing(in.X).Roots {
+					for _, r := range g.backingOf(in.X).Roots {
 						g.elemAddrs[r] = append(g.elemAddrs[r], in)
 					}
 				case *ssa.Call:
 					if c := in.Common(); isBuiltin(c, "copy") && len(c.Args) == 2 {
-						for _, r := range g.Backing(c.Args[0]).Roots {
+						for _, r := range g.backingOf(c.Args[0]).Roots {
 							g.copies[r] = append(g.copies[r], c.Args[1])
 						}
 					}
@@ -117,6 +126,8 @@ func (g *Graph) indexElements() {
 // the values were loaded from. The trace is incomplete when a backing array is
 // not traced (see Backing) or an element value is not.
 func (g *Graph) Elements(s ssa.Value) Trace {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	if g.broken || s == nil {
 		return Trace{}
@@ -128,7 +139,7 @@ func (g *Graph) Elements(s ssa.Value) Trace {
 }
 
 func (g *Graph) elements(t *tracer, s ssa.Value, seen map[ssa.Value]bool) {
-	bk := g.Backing(s)
+	bk := g.backingOf(s)
 	if !bk.Complete {
 		t.complete = false
 	}
@@ -152,7 +163,7 @@ func (g *Graph) elements(t *tracer, s ssa.Value, seen map[ssa.Value]bool) {
 			}
 			for _, r := range *refs {
 				if st, ok := r.(*ssa.Store); ok && st.Addr == ia {
-					tr := g.Roots(st.Val)
+					tr := g.rootsOf(st.Val)
 					if !tr.Complete {
 						t.complete = false
 					}
@@ -211,6 +222,8 @@ func Writes(addr ssa.Value) (stores []*ssa.Store, escapes bool) {
 // package, struct literals included: all the places a field-based trace
 // (see Trace.Via) stands for.
 func (g *Graph) FieldAddrs(f *types.Var) []*ssa.FieldAddr {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	if g.broken || f == nil {
 		return nil

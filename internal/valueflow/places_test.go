@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
@@ -171,5 +172,25 @@ func TestBroken(t *testing.T) {
 	}
 	if g.ElementAddrs(nil) != nil || g.FieldAddrs(nil) != nil {
 		t.Errorf("addresses on a broken graph")
+	}
+}
+
+// TestConcurrent asks a fresh graph from several goroutines at once, as the
+// analyzers sharing kafkaconfig's result do in the standalone driver: every
+// caller must see the built graph (run with -race to check the locking).
+func TestConcurrent(t *testing.T) {
+	g, uses := build(t)
+	var wg sync.WaitGroup
+	got := make([]int, 8)
+	for i := range got {
+		wg.Go(func() {
+			got[i] = len(g.Elements(g.ValueOf(uses[0].Args[0])).Roots) + len(g.Backing(g.ValueOf(uses[1].Args[0])).Roots)
+		})
+	}
+	wg.Wait()
+	for i, n := range got {
+		if n != 3 {
+			t.Errorf("goroutine %d: %d roots, want 3 (2 elements, 1 backing array)", i, n)
+		}
 	}
 }

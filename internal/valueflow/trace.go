@@ -16,7 +16,14 @@ import (
 // values the trace could not follow past: parameters of functions other packages
 // call, loads of exported fields and variables, elements, receives.
 func (g *Graph) Roots(v ssa.Value) Trace {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
+	return g.rootsOf(v)
+}
+
+// rootsOf is Roots for callers that hold the lock.
+func (g *Graph) rootsOf(v ssa.Value) Trace {
 	if g.broken || v == nil {
 		return Trace{}
 	}
@@ -147,7 +154,7 @@ func isNilable(typ types.Type) bool {
 
 // load follows a load *addr to the values stored at every place addr may point to.
 func (t *tracer) load(addr ssa.Value) {
-	sub := t.g.Roots(addr)
+	sub := t.g.rootsOf(addr)
 	if !sub.Complete {
 		t.complete = false
 	}
@@ -254,7 +261,7 @@ func (t *tracer) results(call *ssa.Call, i int, v ssa.Value) {
 	if callee := c.StaticCallee(); callee != nil {
 		callees = append(callees, callee)
 	} else {
-		sub := t.g.Roots(c.Value)
+		sub := t.g.rootsOf(c.Value)
 		if !sub.Complete {
 			t.complete = false
 		}
@@ -354,7 +361,7 @@ func (g *Graph) dynamicCalls() map[*ssa.Function][]ssa.CallInstruction {
 	g.dynIndex = make(map[*ssa.Function][]ssa.CallInstruction)
 	g.indexing = true
 	for _, call := range g.dynamic {
-		for _, r := range g.Roots(call.Common().Value).Roots {
+		for _, r := range g.rootsOf(call.Common().Value).Roots {
 			if fn := funcOf(r); fn != nil {
 				g.dynIndex[fn] = append(g.dynIndex[fn], call)
 			}
@@ -376,6 +383,8 @@ func ConstString(v ssa.Value) (string, bool) {
 // Pointees returns what a load through ptr may give: the roots of the values
 // stored at every place ptr may point to.
 func (g *Graph) Pointees(ptr ssa.Value) Trace {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	if g.broken || ptr == nil {
 		return Trace{}

@@ -43,6 +43,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -53,7 +54,13 @@ import (
 const maxSteps = 4000
 
 // A Graph is the SSA form of one package with the indexes that traces use.
+//
+// A Graph is safe for concurrent use: the analyzers that share it through
+// kafkaconfig's result may run at the same time on the same package (the
+// standalone driver runs them in parallel). Its exported methods take one lock;
+// the unexported ones that they call each other through do not.
 type Graph struct {
+	mu    sync.Mutex
 	fset  *token.FileSet
 	pkg   *types.Package
 	files []*ast.File
@@ -397,6 +404,8 @@ func Local(fn *ssa.Function) bool { return fn != nil && len(fn.Blocks) > 0 }
 
 // Func returns the SSA function of a *ast.FuncDecl or *ast.FuncLit, or nil.
 func (g *Graph) Func(decl ast.Node) *ssa.Function {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	if g.broken {
 		return nil
@@ -407,6 +416,8 @@ func (g *Graph) Func(decl ast.Node) *ssa.Function {
 // Calls returns the call instructions of the syntax call ac (one, or none when
 // the call is a conversion, a builtin or code go/ssa could not build).
 func (g *Graph) Calls(ac *ast.CallExpr) []ssa.CallInstruction {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	if g.broken {
 		return nil
@@ -417,6 +428,8 @@ func (g *Graph) Calls(ac *ast.CallExpr) []ssa.CallInstruction {
 // ValueOf returns the value of e, which must be the receiver or an argument of
 // a call, or nil.
 func (g *Graph) ValueOf(e ast.Expr) ssa.Value {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	if g.broken || e == nil {
 		return nil
@@ -427,12 +440,16 @@ func (g *Graph) ValueOf(e ast.Expr) ssa.Value {
 // Functions returns every function of the package, its function literals and
 // the wrappers it uses, in the order found.
 func (g *Graph) Functions() []*ssa.Function {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	return g.funcs
 }
 
 // Broken reports whether the package could not be put in SSA form.
 func (g *Graph) Broken() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	return g.broken
 }
@@ -469,6 +486,8 @@ func reachableFromOutside(fn *ssa.Function) bool {
 // FieldStores returns the values stored into field f anywhere in the package
 // (struct literals included).
 func (g *Graph) FieldStores(f *types.Var) []ssa.Value {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	if g.broken || f == nil {
 		return nil
@@ -478,12 +497,16 @@ func (g *Graph) FieldStores(f *types.Var) []ssa.Value {
 
 // Package returns the package's SSA form (nil until built, or when broken).
 func (g *Graph) Package() *ssa.Package {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	return g.spkg
 }
 
 // StaticCallers returns the direct calls of fn in the package.
 func (g *Graph) StaticCallers(fn *ssa.Function) []ssa.CallInstruction {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.build()
 	if g.broken {
 		return nil

@@ -107,9 +107,9 @@
 //
 // A report at the call of another package's helper has a fix only when the
 // helper's first argument is a slice literal whose one element is a
-// TopicPartition literal (" + 1" on its Offset); calls through an interface or
-// adapter are never rewritten to StoreMessage or CommitMessage, which the
-// interface may not have.
+// TopicPartition literal (" + 1" on its Offset); calls through an interface are
+// never rewritten to StoreMessage or CommitMessage, which the interface may not
+// have (an adapter's promoted StoreOffsets is the consumer's own, and is).
 //
 // Suppress one report with a "//kafkalint:ignore storeoffset reason" comment on
 // the line, or "//nolint:kafkalint" under golangci-lint; disable the analyzer with
