@@ -18,12 +18,12 @@ import (
 func (g *Graph) Roots(v ssa.Value) Trace {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	g.build()
 	return g.rootsOf(v)
 }
 
-// rootsOf is Roots, with g.mu held.
+// rootsOf is Roots for callers that hold the lock.
 func (g *Graph) rootsOf(v ssa.Value) Trace {
-	g.build()
 	if g.broken || v == nil {
 		return Trace{}
 	}
@@ -37,7 +37,7 @@ func (g *Graph) rootsOf(v ssa.Value) Trace {
 	defer delete(g.busy, v)
 	t := &tracer{g: g, seen: make(map[ssa.Value]bool), complete: true}
 	t.value(v)
-	res := Trace{Roots: t.roots, Complete: t.complete && t.steps < maxSteps}
+	res := Trace{Roots: t.roots, Complete: t.complete && t.steps < maxSteps, Via: t.via}
 	if !g.indexing && len(g.busy) == 1 {
 		g.roots[v] = &res // only outermost traces: inner ones may be cut by a cycle
 	}
@@ -51,6 +51,21 @@ type tracer struct {
 	roots    []ssa.Value
 	complete bool
 	steps    int
+	viaSet   map[ssa.Value]bool
+	via      []ssa.Value
+}
+
+// through records a place the traced value was loaded from.
+func (t *tracer) through(places ...ssa.Value) {
+	for _, p := range places {
+		if t.viaSet == nil {
+			t.viaSet = make(map[ssa.Value]bool)
+		}
+		if !t.viaSet[p] {
+			t.viaSet[p] = true
+			t.via = append(t.via, p)
+		}
+	}
 }
 
 func (t *tracer) root(v ssa.Value, traced bool) {
@@ -120,6 +135,8 @@ func (t *tracer) value(v ssa.Value) {
 		} // nil holds nothing
 	case *ssa.Function, *ssa.MakeClosure, *ssa.Alloc, *ssa.MakeMap, *ssa.MakeSlice, *ssa.MakeChan:
 		t.root(v, true)
+	case *ssa.Slice:
+		t.root(v, true) // a view of an array or slice: Backing follows it
 	case *ssa.Global, *ssa.FieldAddr:
 		t.root(v, true) // the address of a variable or field: load follows it
 	default:
@@ -141,13 +158,16 @@ func (t *tracer) load(addr ssa.Value) {
 	if !sub.Complete {
 		t.complete = false
 	}
+	t.through(sub.Via...)
 	for _, p := range sub.Roots {
 		switch p := p.(type) {
 		case *ssa.Alloc:
+			t.through(p)
 			t.allocStores(p)
 		case *ssa.FieldAddr:
 			t.field(fieldOf(p.X.Type(), p.Field, true), p)
 		case *ssa.Global:
+			t.through(p)
 			obj := p.Object()
 			if p.Pkg != t.g.spkg || obj == nil || obj.Exported() {
 				t.root(p, false) // other packages may set it
@@ -207,6 +227,7 @@ func (t *tracer) allocStores(a *ssa.Alloc) {
 
 // field follows the values stored into field f anywhere in the package.
 func (t *tracer) field(f *types.Var, at ssa.Value) {
+	t.through(at)
 	if f == nil {
 		t.root(at, false)
 		return
@@ -228,6 +249,12 @@ func (t *tracer) results(call *ssa.Call, i int, v ssa.Value) {
 	c := call.Common()
 	if c.IsInvoke() {
 		t.root(v, false)
+		return
+	}
+	if b, ok := c.Value.(*ssa.Builtin); ok {
+		// append makes a slice from its operands (Backing follows them);
+		// the other builtins compute values the trace does not look into.
+		t.root(v, b.Name() == "append")
 		return
 	}
 	var callees []*ssa.Function
@@ -364,5 +391,5 @@ func (g *Graph) Pointees(ptr ssa.Value) Trace {
 	}
 	t := &tracer{g: g, seen: make(map[ssa.Value]bool), complete: true}
 	t.load(ptr)
-	return Trace{Roots: t.roots, Complete: t.complete && t.steps < maxSteps}
+	return Trace{Roots: t.roots, Complete: t.complete && t.steps < maxSteps, Via: t.via}
 }

@@ -15,7 +15,16 @@
 // package) and unexported package variables, and parameters (to the arguments of
 // every call of the function in the package, direct or through a function value,
 // and to the receiver of Subscribe/SubscribeTopics for a rebalance callback's
-// *Consumer parameter).
+// *Consumer parameter). A trace also returns the places it loaded the value
+// from (Trace.Via), so that a pass can ask whether the value was changed on the
+// way (Writes, FieldAddrs).
+//
+// Slices are followed on request: Backing follows a slice to the arrays it may
+// share (slice literals, make, append), Elements to the values stored into their
+// elements anywhere in the package, appended to them or copied into them, and
+// ElementAddrs gives the element addresses, whose Writes are changes of the
+// elements. Roots itself stops at a slice (*ssa.Slice, an append: constructions
+// the passes classify, like allocations) and at an element.
 //
 // # The policy for what is not traced
 //
@@ -45,6 +54,11 @@ import (
 const maxSteps = 4000
 
 // A Graph is the SSA form of one package with the indexes that traces use.
+//
+// A Graph is safe for concurrent use: the analyzers that share it through
+// kafkaconfig's result may run at the same time on the same package (the
+// standalone driver runs them in parallel). Its exported methods take one lock;
+// the unexported ones that they call each other through do not.
 type Graph struct {
 	// mu serialises the exported methods: the passes that share a
 	// kafkaconfig Result run concurrently in some drivers, and the graph is
@@ -61,22 +75,25 @@ type Graph struct {
 	built bool
 	spkg  *ssa.Package
 
-	funcs    []*ssa.Function                         // the package's functions, literals and wrappers
-	byAST    map[ast.Node]*ssa.Function              // *ast.FuncDecl, *ast.FuncLit -> function
-	calls    map[token.Pos][]ssa.CallInstruction     // call instructions by the position of "("
-	exprs    map[ast.Expr]ssa.Value                  // receivers and arguments of calls
-	fields   map[*types.Var][]ssa.Value              // values stored into each field
-	stores   map[*types.Var][]*ssa.Store             // the stores themselves
-	globals  map[*ssa.Global][]ssa.Value             // values stored into package variables
-	static   map[*ssa.Function][]ssa.CallInstruction // direct calls of each function
-	dynamic  []ssa.CallInstruction                   // calls through function values
-	dynIndex map[*ssa.Function][]ssa.CallInstruction // dynamic calls by the functions they may call
-	escapes  map[*ssa.Function]bool                  // functions other code may call
-	subs     map[*ssa.Function][]ssa.Value           // rebalance callbacks -> receivers of their Subscribe calls
-	closures map[*ssa.Function][]*ssa.MakeClosure    // closures of each function literal
-	indexing bool                                    // building dynIndex: parameters follow direct calls only
-	roots    map[ssa.Value]*Trace                    // memo
-	busy     map[ssa.Value]bool                      // traces in progress
+	funcs      []*ssa.Function                         // the package's functions, literals and wrappers
+	byAST      map[ast.Node]*ssa.Function              // *ast.FuncDecl, *ast.FuncLit -> function
+	calls      map[token.Pos][]ssa.CallInstruction     // call instructions by the position of "("
+	exprs      map[ast.Expr]ssa.Value                  // receivers and arguments of calls
+	fields     map[*types.Var][]ssa.Value              // values stored into each field
+	stores     map[*types.Var][]*ssa.Store             // the stores themselves
+	globals    map[*ssa.Global][]ssa.Value             // values stored into package variables
+	static     map[*ssa.Function][]ssa.CallInstruction // direct calls of each function
+	dynamic    []ssa.CallInstruction                   // calls through function values
+	dynIndex   map[*ssa.Function][]ssa.CallInstruction // dynamic calls by the functions they may call
+	escapes    map[*ssa.Function]bool                  // functions other code may call
+	subs       map[*ssa.Function][]ssa.Value           // rebalance callbacks -> receivers of their Subscribe calls
+	closures   map[*ssa.Function][]*ssa.MakeClosure    // closures of each function literal
+	indexing   bool                                    // building dynIndex: parameters follow direct calls only
+	fieldAddrs map[*types.Var][]*ssa.FieldAddr         // every &x.f of each field
+	elemAddrs  map[ssa.Value][]*ssa.IndexAddr          // element addresses by backing array (on demand)
+	copies     map[ssa.Value][]ssa.Value               // sources of copy calls by destination array (on demand)
+	roots      map[ssa.Value]*Trace                    // memo
+	busy       map[ssa.Value]bool                      // traces in progress
 }
 
 // New returns the graph of a package; nothing is built until a trace is asked
@@ -89,6 +106,13 @@ func New(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types
 type Trace struct {
 	Roots    []ssa.Value // values the trace does not look through, in the order found
 	Complete bool        // every source was followed to a root inside the package
+	// Via holds the places the value was loaded from on the way to its
+	// roots: local variables and allocations (*ssa.Alloc), fields (the
+	// *ssa.FieldAddr or *ssa.Field of the load; a field stands for every
+	// place of that field, see FieldAddrs) and package variables. A pass
+	// that asks whether the value was changed on the way looks at their
+	// Writes.
+	Via []ssa.Value
 }
 
 func (g *Graph) build() {
@@ -134,6 +158,7 @@ func (g *Graph) index() {
 	g.exprs = make(map[ast.Expr]ssa.Value)
 	g.fields = make(map[*types.Var][]ssa.Value)
 	g.stores = make(map[*types.Var][]*ssa.Store)
+	g.fieldAddrs = make(map[*types.Var][]*ssa.FieldAddr)
 	g.globals = make(map[*ssa.Global][]ssa.Value)
 	g.static = make(map[*ssa.Function][]ssa.CallInstruction)
 	g.escapes = make(map[*ssa.Function]bool)
@@ -194,6 +219,10 @@ func (g *Graph) index() {
 
 func (g *Graph) indexInstr(instr ssa.Instruction, astCalls map[token.Pos]*ast.CallExpr, add func(*ssa.Function)) {
 	switch in := instr.(type) {
+	case *ssa.FieldAddr:
+		if f := fieldOf(in.X.Type(), in.Field, true); f != nil {
+			g.fieldAddrs[f] = append(g.fieldAddrs[f], in)
+		}
 	case *ssa.MakeClosure:
 		if fn, ok := in.Fn.(*ssa.Function); ok {
 			g.closures[fn] = append(g.closures[fn], in)
@@ -257,6 +286,10 @@ func funcOf(v ssa.Value) *ssa.Function {
 // package cannot see, which may then call it with anything.
 func (g *Graph) escaping(instr ssa.Instruction, v ssa.Value) bool {
 	switch in := instr.(type) {
+	case *ssa.FieldAddr:
+		if f := fieldOf(in.X.Type(), in.Field, true); f != nil {
+			g.fieldAddrs[f] = append(g.fieldAddrs[f], in)
+		}
 	case *ssa.MakeClosure:
 		return in.Fn == v // a binding of another closure, or the closure itself: traced by its uses
 	case *ssa.MakeInterface, *ssa.Send, *ssa.MapUpdate:
@@ -426,6 +459,10 @@ func (g *Graph) Broken() bool {
 	g.build()
 	return g.broken
 }
+
+// Exported reports whether other packages can call fn: a function or method
+// that a fact about its parameters can describe to them.
+func Exported(fn *ssa.Function) bool { return reachableFromOutside(fn) }
 
 // reachableFromOutside reports whether other packages can call fn: it is
 // exported and, for a method, so is its receiver's type. Literals cannot.

@@ -34,34 +34,61 @@
 // # What is recognised
 //
 // The v1 (github.com/confluentinc/confluent-kafka-go/kafka), v2 and
-// gopkg.in/confluentinc/confluent-kafka-go.v1 import paths, also vendored.
+// gopkg.in/confluentinc/confluent-kafka-go.v1/kafka import paths, also vendored.
 // A call of Consumer.StoreOffsets or Consumer.CommitOffsets is reported when its
 // argument may hold the TopicPartition of a message, m.TopicPartition, with its
-// offset unchanged. The value is followed through local variables
-// (tp := m.TopicPartition), slice literals, append, indexing and range, struct
-// fields of the package that hold a TopicPartition or an Offset, and
-// TopicPartition literals whose Offset is the message's (Offset:
-// m.TopicPartition.Offset, also through a variable or a conversion). m is any
-// *kafka.Message or kafka.Message: from a Poll or Events type switch, ReadMessage,
-// a parameter, a struct field or a channel.
+// offset unchanged. The call may reach the consumer through an interface of the
+// program's own (a wrapper's committer interface holding a *kafka.Consumer) or
+// an adapter struct that embeds one; a call through an interface whose values
+// are all fakes (a _test.go type) is not a consumer's.
+//
+// Values are followed on the package's SSA form (internal/valueflow): through
+// local variables, phis (a value set on some branches), slice literals, append,
+// copy, indexing and range, struct fields of the package, closures, TopicPartition
+// literals whose Offset is the message's (Offset: m.TopicPartition.Offset, also
+// through a variable or a conversion), and parameters of the package's functions
+// to the arguments of their calls: a helper storeAt(c, m.TopicPartition) that
+// stores its parameter as is is reported at its StoreOffsets call, with the
+// caller's m.TopicPartition as related location. An exported function that
+// stores a parameter as is gets a fact (StoresFact), and its calls in other
+// packages that pass a message's TopicPartition, or a slice of them, are
+// reported there. m is any *kafka.Message or kafka.Message the program did not
+// build: from a Poll or Events type switch, ReadMessage, a parameter, a struct
+// field or a channel. One traced source that holds a message's own offset is
+// enough: a value that may also come from elsewhere (an exported function's
+// parameter, a library call) is still reported.
 //
 // # Not reported
 //
 //   - offsets that are changed anywhere in the package before or after: any
-//     assignment, ++ or += to the Offset of the variable, slice or field that
-//     holds them (tp.Offset++, offs[i].Offset += 1, m.TopicPartition.Offset =
-//     ...), even in another branch; an explicit + 1 makes the value correct;
-//   - values whose address is taken, and slices passed to functions other than
-//     append, len, cap, copy (as source), StoreOffsets and CommitOffsets, or
-//     copied to another variable, field or literal: they may be changed there;
-//   - messages built by the program (&kafka.Message{...}, new(kafka.Message));
-//   - offsets from elsewhere: Committed, Position, event partitions, PartitionEOF,
-//     computed values, parameters of type TopicPartition or []TopicPartition,
-//     maps, and fields of structs declared in other packages.
+//     write to the Offset (or the whole TopicPartition) of a variable, element
+//     or field of the package the value passes through (tp.Offset++,
+//     offs[i].Offset += 1, p.tp.Offset = x, m.TopicPartition.Offset = ...),
+//     even in another branch or in a function of the package that is given
+//     the message or the slice (advance(m), bump(offsets)); an explicit + 1
+//     makes the value correct;
+//   - values whose address is passed on (next(&tp)), and slices handed to code
+//     that may change their elements: functions of other packages (other than
+//     StoreOffsets, CommitOffsets and the parameters of a StoresFact), interface
+//     methods, function values, channels, maps and interface conversions
+//     (functions of the package are looked into: their element writes count);
+//   - messages built by the program (&kafka.Message{...}, new(kafka.Message), a
+//     zero variable);
+//   - offsets from elsewhere: Committed, Position, event partitions,
+//     PartitionEOF, computed values, parameters of type TopicPartition or
+//     []TopicPartition of exported functions without a caller that passes a
+//     message's own offset, maps, and fields of structs declared in other
+//     packages;
+//   - packages with type errors: they have no SSA form, so nothing is traced.
 //
-// Functions that receive the *kafka.Message and change its offset through the
-// pointer are not looked into: a store of m.TopicPartition after such a call is
-// still reported (add 1 where the value is built instead).
+// Not recognised yet: a helper of another package that stores a field of a
+// struct it is given, or a parameter through a function value or an interface
+// method of another package (facts describe parameters stored as is only); a
+// TopicPartition held in a map or sent through a channel of the program and
+// stored by the receiver (the receive is not traced to the send; a struct field
+// sent through a channel is, field by field). A message whose offset is changed
+// through a pointer by a function of another package is not looked into: a
+// store of m.TopicPartition after such a call is still reported.
 //
 // # Category storeoffbyone
 //
@@ -83,6 +110,12 @@
 // value in a variable that may be used elsewhere, several elements, StoreOffsets
 // before v1.8.2 with m.TopicPartition) is reported without a fix: add 1 to the
 // Offset where the value is built.
+//
+// A report at the call of another package's helper has a fix only when the
+// helper's first argument is a slice literal whose one element is a
+// TopicPartition literal (" + 1" on its Offset); calls through an interface are
+// never rewritten to StoreMessage or CommitMessage, which the interface may not
+// have (an adapter's promoted StoreOffsets is the consumer's own, and is).
 //
 // Suppress one report with a "//kafkalint:ignore storeoffset reason" comment on
 // the line, or "//nolint:kafkalint" under golangci-lint; disable the analyzer with

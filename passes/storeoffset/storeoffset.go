@@ -7,12 +7,15 @@ import (
 	"go/ast"
 	"go/format"
 	"go/types"
+	"sort"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/internal/valueflow"
 	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
 
@@ -27,10 +30,11 @@ var Analyzer = NewAnalyzer()
 // constructor exists so that every pass of the suite is built the same way.
 func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
-		Name:     "storeoffset",
-		Doc:      analysisutil.MustExtractDoc(doc, "storeoffset"),
-		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/storeoffset",
-		Requires: []*analysis.Analyzer{kafkaconfig.Analyzer},
+		Name:      "storeoffset",
+		Doc:       analysisutil.MustExtractDoc(doc, "storeoffset"),
+		URL:       "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/storeoffset",
+		Requires:  []*analysis.Analyzer{kafkaconfig.Analyzer},
+		FactTypes: []analysis.Fact{new(StoresFact)},
 	}
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		analysisutil.Suppress(pass, a.Name)
@@ -38,6 +42,21 @@ func NewAnalyzer() *analysis.Analyzer {
 		return nil, nil
 	}
 	return a
+}
+
+// StoresFact marks an exported function that passes some of its parameters,
+// unchanged, to a consumer's StoreOffsets or CommitOffsets (directly, through
+// an interface of its package, or through another such function): a caller in
+// another package that gives it a consumed message's TopicPartition, or a
+// slice of them, stores the message's own offset.
+type StoresFact struct {
+	Params []int  // indexes among the signature's parameters, receiver excluded
+	Method string // StoreOffsets or CommitOffsets
+}
+
+func (*StoresFact) AFact() {}
+func (f *StoresFact) String() string {
+	return fmt.Sprintf("stores params %v (%s)", f.Params, f.Method)
 }
 
 // Categories of the diagnostics.
@@ -51,45 +70,166 @@ func run(pass *analysis.Pass) {
 	if kc == nil || len(kc.Kafka) == 0 {
 		return // the package does not use the library
 	}
-	if pass.TypesInfo == nil || pass.TypesInfo.Types == nil || pass.TypesInfo.Uses == nil {
-		// typeutil.Callee panics when either map is nil. The go/analysis drivers
-		// always fill both; a Pass built by hand (an embedder, TestIllTyped) may not.
+	g := kc.Graph()
+	if g == nil || pass.TypesInfo == nil || pass.TypesInfo.Types == nil || pass.TypesInfo.Uses == nil {
+		// No SSA form (see internal/valueflow), or typeutil.Callee would panic on
+		// a nil map: the go/analysis drivers always fill both; a Pass built by
+		// hand (an embedder, TestIllTyped) may not.
 		return
 	}
 	// Find the calls first: most packages that use the library store nothing,
-	// and need no index.
-	var calls []*ast.CallExpr
+	// and need no SSA form.
+	var sites []site
 	for _, file := range pass.Files {
 		if ast.IsGenerated(file) {
 			continue
 		}
 		ast.Inspect(file, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 1 {
-				fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
-				if kafkaapi.IsMethod(fn, "Consumer", "StoreOffsets", "CommitOffsets") {
-					calls = append(calls, call)
+			call, ok := n.(*ast.CallExpr)
+			if !ok || call.Ellipsis.IsValid() {
+				return true
+			}
+			if len(call.Args) == 1 {
+				if fn := storeMethod(pass, kc, call); fn != nil {
+					sites = append(sites, site{call: call, method: fn.Name(), fn: fn})
+					return true
 				}
 			}
+			sites = append(sites, helperSites(pass, call)...)
 			return true
 		})
 	}
-	if len(calls) == 0 {
+	if len(sites) == 0 || g.Broken() {
 		return
 	}
-	t := newTracer(pass)
-	for _, call := range calls {
-		if o := t.rawSlice(call.Args[0]); o != nil {
-			pass.Report(diagnostic(pass, call, o))
+	t := newTracer(pass.Pkg, pass.Files, pass.TypesInfo, g)
+	t.storedAsIs = func(fn *types.Func, i int) bool {
+		var f StoresFact
+		if fn.Pkg() == nil || fn.Pkg() == pass.Pkg || pass.ImportObjectFact == nil || !pass.ImportObjectFact(fn, &f) {
+			return false
+		}
+		for _, p := range f.Params {
+			if p == i {
+				return true
+			}
+		}
+		return false
+	}
+	facts := make(map[*types.Func]*StoresFact)
+	for _, s := range sites {
+		t.params = nil
+		v := g.ValueOf(s.call.Args[s.arg])
+		var o *origin
+		if isTPSlice(s.paramType()) {
+			o = t.rawSlice(v)
+		} else {
+			o = t.rawTP(v)
+		}
+		if o != nil {
+			pass.Report(diagnostic(pass, s, o))
+		}
+		for _, p := range t.params {
+			addParam(facts, p, s.method)
+		}
+	}
+	for fn, f := range facts {
+		if pass.ExportObjectFact != nil && fn.Pkg() == pass.Pkg {
+			pass.ExportObjectFact(fn, f)
 		}
 	}
 }
 
+// A site is an argument that a call stores as is: the argument of the
+// consumer's StoreOffsets or CommitOffsets, or an argument that a function of
+// another package with a StoresFact passes to one.
+type site struct {
+	call   *ast.CallExpr
+	arg    int
+	method string      // StoreOffsets or CommitOffsets
+	fn     *types.Func // the consumer's method, or the helper
+	helper bool
+}
+
+// paramType returns the type of the parameter the site's argument is given to.
+func (s site) paramType() types.Type {
+	params := s.fn.Signature().Params()
+	if s.arg < params.Len() {
+		return params.At(s.arg).Type()
+	}
+	return nil
+}
+
+// helperSites returns the arguments of call that a function of another
+// package stores as is, according to its StoresFact.
+func helperSites(pass *analysis.Pass, call *ast.CallExpr) []site {
+	fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg || fn.Signature().Variadic() {
+		return nil
+	}
+	var f StoresFact
+	if pass.ImportObjectFact == nil || !pass.ImportObjectFact(fn, &f) {
+		return nil
+	}
+	var out []site
+	for _, i := range f.Params {
+		if i >= 0 && i < len(call.Args) {
+			out = append(out, site{call: call, arg: i, method: f.Method, fn: fn, helper: true})
+		}
+	}
+	return out
+}
+
+// addParam records that the parameter p is stored as is by method, when other
+// packages can call its function.
+func addParam(facts map[*types.Func]*StoresFact, p *ssa.Parameter, method string) {
+	fn := p.Parent()
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || !valueflow.Exported(fn) {
+		return
+	}
+	idx := -1
+	for i, q := range fn.Params {
+		if q == p {
+			idx = i
+		}
+	}
+	if fn.Signature.Recv() != nil {
+		idx--
+	}
+	if idx < 0 {
+		return
+	}
+	f := facts[obj]
+	if f == nil {
+		f = &StoresFact{Method: method}
+		facts[obj] = f
+	}
+	for _, i := range f.Params {
+		if i == idx {
+			return
+		}
+	}
+	f.Params = append(f.Params, idx)
+	sort.Ints(f.Params)
+}
+
+// storeMethod returns the consumer's StoreOffsets or CommitOffsets method that
+// call reaches, statically or through an interface of the program's own or an
+// adapter that holds a *kafka.Consumer, or nil.
+func storeMethod(pass *analysis.Pass, kc *kafkaconfig.Result, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+	if fn == nil || (fn.Name() != "StoreOffsets" && fn.Name() != "CommitOffsets") {
+		return nil // the cheap test first: only methods of these names can reach one
+	}
+	return kc.ConsumerMethod(call, "StoreOffsets", "CommitOffsets")
+}
+
 // diagnostic builds the report for call, whose argument holds the offset that o
 // takes from a consumed message.
-func diagnostic(pass *analysis.Pass, call *ast.CallExpr, o *origin) analysis.Diagnostic {
-	fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+func diagnostic(pass *analysis.Pass, s site, o *origin) analysis.Diagnostic {
+	call, fn := s.call, s.fn
 	method, verb, category := "StoreOffsets", "stores", categoryStore
-	if fn.Name() == "CommitOffsets" {
+	if s.method == "CommitOffsets" {
 		method, verb, category = "CommitOffsets", "commits", categoryCommit
 	}
 	recv := "consumer"
@@ -97,6 +237,14 @@ func diagnostic(pass *analysis.Pass, call *ast.CallExpr, o *origin) analysis.Dia
 	if sel != nil {
 		if s := source(pass, sel.X); s != "" && len(s) <= 30 {
 			recv = s
+		}
+	}
+	name := recv + "." + method
+	if s.helper {
+		// offsets.Store(c, m.TopicPartition): the helper stores it as is.
+		name = fn.Name()
+		if f := source(pass, call.Fun); f != "" && len(f) <= 40 {
+			name = f
 		}
 	}
 	msg := "the message"
@@ -108,8 +256,8 @@ func diagnostic(pass *analysis.Pass, call *ast.CallExpr, o *origin) analysis.Dia
 		End:      call.End(),
 		Category: category,
 		URL:      analysisutil.CategoryURL(category),
-		Message: fmt.Sprintf("%s.%s %s the offset of %s itself, not the next one (the last processed message is redelivered after a restart or rebalance)",
-			recv, method, verb, msg),
+		Message: fmt.Sprintf("%s %s the offset of %s itself, not the next one (the last processed message is redelivered after a restart or rebalance)",
+			name, verb, msg),
 	}
 	if sel != nil {
 		d.Pos, d.End = sel.Pos(), sel.End()
@@ -117,7 +265,10 @@ func diagnostic(pass *analysis.Pass, call *ast.CallExpr, o *origin) analysis.Dia
 	if o.at.Pos() < call.Pos() || o.at.Pos() >= call.End() {
 		d.Related = []analysis.RelatedInformation{{Pos: o.at.Pos(), End: o.at.End(), Message: "the offset is taken from " + msg + " here"}}
 	}
-	if fix, ok := suggestFix(pass, call, sel, fn, o); ok {
+	if s.helper {
+		d.Message += fmt.Sprintf("; %s passes its argument to the consumer's %s unchanged", name, method)
+	}
+	if fix, ok := suggestFix(pass, call, sel, fn, o, !s.helper); ok && s.arg == 0 {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
 	return d
@@ -128,7 +279,7 @@ func diagnostic(pass *analysis.Pass, call *ast.CallExpr, o *origin) analysis.Dia
 // m.TopicPartition when the linked library has the method, "+ 1" for the Offset
 // field of an element literal. Anything else has no mechanical fix that is
 // obviously intended (the value may also be used elsewhere).
-func suggestFix(pass *analysis.Pass, call *ast.CallExpr, sel *ast.SelectorExpr, fn *types.Func, o *origin) (analysis.SuggestedFix, bool) {
+func suggestFix(pass *analysis.Pass, call *ast.CallExpr, sel *ast.SelectorExpr, fn *types.Func, o *origin, consumer bool) (analysis.SuggestedFix, bool) {
 	lit, ok := ast.Unparen(call.Args[0]).(*ast.CompositeLit)
 	if !ok || len(lit.Elts) != 1 || sel == nil || call.Ellipsis.IsValid() {
 		return analysis.SuggestedFix{}, false
@@ -143,6 +294,9 @@ func suggestFix(pass *analysis.Pass, call *ast.CallExpr, sel *ast.SelectorExpr, 
 		method := "StoreMessage"
 		if fn.Name() == "CommitOffsets" {
 			method = "CommitMessage"
+		}
+		if static, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func); !consumer || static != fn {
+			return analysis.SuggestedFix{}, false // a helper, interface or adapter: it may not have the method
 		}
 		ptr, ok := types.Unalias(pass.TypesInfo.TypeOf(o.msg)).(*types.Pointer)
 		if !ok || !kafkaapi.IsType(ptr, "Message") || !kafkaapi.HasMethod(fn.Pkg(), "Consumer", method) {

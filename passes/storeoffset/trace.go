@@ -5,10 +5,10 @@ import (
 	"go/token"
 	"go/types"
 
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
 
 // An origin is where a value takes a consumed message's offset unchanged.
@@ -17,463 +17,517 @@ type origin struct {
 	msg ast.Expr // m
 }
 
-// A def is one value given to a variable: rhs, or an element of rangeOf.
-type def struct {
-	rhs, rangeOf ast.Expr
-}
-
 // A tracer follows TopicPartition values, slices of them and offsets back to the
-// messages they come from, through the package's variables and struct fields.
-// The analysis is flow-insensitive: a variable may hold a message's offset if any
-// of its definitions does, and holds nothing we report once its offset is written
-// anywhere (tp.Offset++, offs[i].Offset += 1, m.TopicPartition.Offset = x), its
-// address is taken, or (for slices) it is passed where it could be changed.
+// messages they come from, on the package's SSA form (internal/valueflow). A
+// value is reported when one of its roots is a consumed message's
+// TopicPartition and nothing on the way changes its offset. Changes are found
+// flow-insensitively, as writes anywhere in the package into the places the
+// value passed through (tp.Offset++, offs[i].Offset += 1, p.tp.Offset = x,
+// m.TopicPartition.Offset = x), addresses of them that escape (next(&tp)), and
+// slices handed to code that may change their elements.
 type tracer struct {
-	pkg      *types.Package
-	info     *types.Info
-	defs     map[types.Object][]def      // variables: their definitions
-	fields   map[types.Object][]ast.Expr // struct fields of this package: values written to them
-	modified map[types.Object]bool       // variables and fields whose offsets may be changed
-	busy     map[types.Object]bool
+	g    *valueflow.Graph
+	pkg  *types.Package
+	sels map[token.Pos]*ast.SelectorExpr // selector expressions by the position of Sel
+	lits map[token.Pos]ast.Expr          // values of TopicPartition literal elements by the position go/ssa gives their field
+	brac map[token.Pos]token.Pos         // composite literals: Lbrace -> Rbrace
+
+	// storedAsIs reports whether argument i of a call of fn (another
+	// package's function) is only stored, by its StoresFact.
+	storedAsIs func(fn *types.Func, i int) bool
+	params     []*ssa.Parameter   // parameters found stored as is by the current site (for StoresFact)
+	passed     map[ssa.Value]bool // backing arrays of slices handed to code that may change them
+	modified   map[ssa.Value]bool // memo of changed places
+	busy       map[ssa.Value]bool
 }
 
-func newTracer(pass *analysis.Pass) *tracer {
+func newTracer(pkg *types.Package, files []*ast.File, info *types.Info, g *valueflow.Graph) *tracer {
 	t := &tracer{
-		pkg:      pass.Pkg,
-		info:     pass.TypesInfo,
-		defs:     make(map[types.Object][]def),
-		fields:   make(map[types.Object][]ast.Expr),
-		modified: make(map[types.Object]bool),
-		busy:     make(map[types.Object]bool),
+		g:        g,
+		pkg:      pkg,
+		sels:     make(map[token.Pos]*ast.SelectorExpr),
+		lits:     make(map[token.Pos]ast.Expr),
+		brac:     make(map[token.Pos]token.Pos),
+		modified: make(map[ssa.Value]bool),
+		busy:     make(map[ssa.Value]bool),
 	}
-	for _, file := range pass.Files {
-		var stack []ast.Node
-		ast.Inspect(file, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				t.sels[n.Sel.Pos()] = n
+			case *ast.CompositeLit:
+				t.brac[n.Lbrace] = n.Rbrace
+				if !kafkaapi.IsType(info.TypeOf(n), "TopicPartition") {
+					return true
+				}
+				for _, e := range n.Elts {
+					if kv, ok := e.(*ast.KeyValueExpr); ok {
+						t.lits[kv.Colon] = ast.Unparen(kv.Value)
+					} else {
+						t.lits[e.Pos()] = ast.Unparen(e)
+					}
+				}
 			}
-			t.index(n, stack)
-			stack = append(stack, n)
 			return true
 		})
 	}
 	return t
 }
 
-// index records what node n, below the nodes of stack, defines or modifies.
-func (t *tracer) index(n ast.Node, stack []ast.Node) {
-	switch n := n.(type) {
-	case *ast.AssignStmt:
-		for i, lhs := range n.Lhs {
-			var rhs ast.Expr
-			if len(n.Lhs) == len(n.Rhs) && (n.Tok == token.ASSIGN || n.Tok == token.DEFINE) {
-				rhs = n.Rhs[i]
-			}
-			if rhs == nil { // x += ..., or a, b := f()
-				if obj := t.objectOf(lhs); obj != nil && n.Tok != token.DEFINE && n.Tok != token.ASSIGN {
-					t.modified[obj] = true
-				}
-			}
-			t.write(lhs, def{rhs: rhs})
-		}
-	case *ast.IncDecStmt:
-		if obj := t.objectOf(n.X); obj != nil {
-			t.modified[obj] = true
-		}
-		t.write(n.X, def{})
-	case *ast.ValueSpec:
-		for i, name := range n.Names {
-			if len(n.Values) == len(n.Names) {
-				t.write(name, def{rhs: n.Values[i]})
-			} else if len(n.Values) > 0 {
-				t.write(name, def{}) // var a, b = f()
-			}
-		}
-	case *ast.RangeStmt:
-		if n.Key != nil {
-			t.write(n.Key, def{})
-		}
-		if n.Value != nil {
-			t.write(n.Value, def{rangeOf: n.X})
-		}
-	case *ast.CompositeLit:
-		t.fieldValues(n)
-	case *ast.UnaryExpr:
-		if n.Op == token.AND {
-			t.touch(n.X) // the value may be changed through the pointer
-		}
-	case *ast.Ident:
-		if len(stack) > 0 {
-			t.escape(n, stack[len(stack)-1])
-		}
-	}
-}
-
-// write records an assignment of d to lhs: a definition of a variable or a
-// field, or a change of what lhs is part of.
-func (t *tracer) write(lhs ast.Expr, d def) {
-	lhs = ast.Unparen(lhs)
-	switch x := lhs.(type) {
-	case *ast.Ident:
-		if obj := t.objectOf(x); obj != nil {
-			t.defs[obj] = append(t.defs[obj], d)
-		}
-		return
-	case *ast.SelectorExpr:
-		if f := t.field(x); f != nil && d.rhs != nil && d.rangeOf == nil {
-			t.fields[f] = append(t.fields[f], d.rhs)
-			if !t.offsetPart(x) {
-				return // j.tp = v is a definition of field tp, not a change of j
-			}
-		}
-	}
-	if t.offsetPart(lhs) {
-		t.touch(lhs)
-	}
-}
-
-// offsetPart reports whether writing to e may change an offset held by the
-// variable or field it is part of: e is, or is within, an Offset, a
-// TopicPartition or an element of a slice of them.
-func (t *tracer) offsetPart(e ast.Expr) bool {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.SelectorExpr:
-			if f := t.field(x); f != nil && (f.Name() == "Offset" || f.Name() == "TopicPartition") && kafkaapi.IsKafkaPackage(f.Pkg()) {
-				return true
-			}
-			e = x.X
-		case *ast.IndexExpr:
-			if isTPSlice(t.info.TypeOf(x.X)) {
-				return true
-			}
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		default:
-			return false
-		}
-	}
-}
-
-// touch marks the root variable of e, and every field of this package that e
-// selects, as modified.
-func (t *tracer) touch(e ast.Expr) {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.SelectorExpr:
-			if f := t.field(x); f != nil && f.Pkg() == t.pkg {
-				t.modified[f] = true
-			}
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.Ident:
-			if obj := t.objectOf(x); obj != nil {
-				t.modified[obj] = true
-			}
-			return
-		default:
-			return
-		}
-	}
-}
-
-// escape marks a slice variable used by parent in a way that may change or
-// alias its elements: anything but indexing, ranging, len, cap, append, the
-// source of copy, StoreOffsets, CommitOffsets, and assignment to it.
-func (t *tracer) escape(id *ast.Ident, parent ast.Node) {
-	obj, ok := t.info.Uses[id].(*types.Var)
-	if !ok || obj.IsField() || !isTPSlice(obj.Type()) {
-		return
-	}
-	switch p := parent.(type) {
-	case *ast.IndexExpr, *ast.RangeStmt, *ast.ParenExpr:
-		return
-	case *ast.AssignStmt:
-		for _, l := range p.Lhs {
-			if l == id {
-				return
-			}
-		}
-	case *ast.CallExpr:
-		if id == p.Fun {
-			return
-		}
-		switch callee := typeutil.Callee(t.info, p).(type) {
-		case *types.Builtin:
-			switch callee.Name() {
-			case "len", "cap", "append": // append copies the elements it adds
-				return
-			case "copy":
-				if len(p.Args) == 2 && p.Args[1] == id {
-					return
-				}
-			}
-		case *types.Func:
-			if kafkaapi.IsMethod(callee, "Consumer", "StoreOffsets", "CommitOffsets") {
-				return
-			}
-		}
-	}
-	t.modified[obj] = true
-}
-
-// objectOf returns the variable that the identifier e denotes, or nil.
-func (t *tracer) objectOf(e ast.Expr) types.Object {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok || id.Name == "_" {
+// rawSlice returns where the slice s may take a consumed message's offset
+// unchanged, or nil.
+func (t *tracer) rawSlice(s ssa.Value) *origin {
+	if s == nil || t.busy[s] {
 		return nil
 	}
-	obj := t.info.ObjectOf(id)
-	if v, ok := obj.(*types.Var); ok {
-		return v
+	t.busy[s] = true
+	defer delete(t.busy, s)
+	if t.sliceChanged(s) {
+		return nil
+	}
+	tr := t.g.Elements(s)
+	if t.anyChanged(tr.Via) {
+		return nil
+	}
+	for _, b := range t.g.Backing(s).Roots {
+		if p, ok := b.(*ssa.Parameter); ok {
+			t.param(p)
+		}
+	}
+	for _, r := range tr.Roots {
+		if o := t.rawTPRoot(r); o != nil {
+			return o
+		}
 	}
 	return nil
 }
 
-// field returns the struct field that x selects, or nil.
-func (t *tracer) field(x *ast.SelectorExpr) *types.Var {
-	sel := t.info.Selections[x]
-	if sel == nil || sel.Kind() != types.FieldVal {
+// rawTP returns where the TopicPartition value v may take a consumed message's
+// offset unchanged, or nil.
+func (t *tracer) rawTP(v ssa.Value) *origin {
+	if v == nil {
 		return nil
 	}
-	v, _ := sel.Obj().(*types.Var)
-	return v
-}
-
-// fieldValues records the values a struct literal gives its fields.
-func (t *tracer) fieldValues(lit *ast.CompositeLit) {
-	st, ok := deref(t.info.TypeOf(lit)).Underlying().(*types.Struct)
-	if !ok {
-		return
+	tr := t.g.Roots(v)
+	if t.anyChanged(tr.Via) {
+		return nil
 	}
-	for i, e := range lit.Elts {
-		if kv, ok := e.(*ast.KeyValueExpr); ok {
-			if key, ok := kv.Key.(*ast.Ident); ok {
-				if f, ok := t.info.ObjectOf(key).(*types.Var); ok && f.IsField() {
-					t.fields[f] = append(t.fields[f], kv.Value)
-				}
-			}
-		} else if i < st.NumFields() {
-			t.fields[st.Field(i)] = append(t.fields[st.Field(i)], e)
+	for _, r := range tr.Roots {
+		if o := t.rawTPRoot(r); o != nil {
+			return o
 		}
 	}
+	return nil
 }
 
-// rawSlice returns where e, a []kafka.TopicPartition, may take a consumed
-// message's offset unchanged, or nil.
-func (t *tracer) rawSlice(e ast.Expr) *origin {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.CompositeLit:
-		if !isTPSlice(t.info.TypeOf(x)) {
+// rawTPAddr is rawTP for the TopicPartition that p points to.
+func (t *tracer) rawTPAddr(p ssa.Value) *origin {
+	if fa, ok := p.(*ssa.FieldAddr); ok && isMessageTP(fa.X.Type(), fa.Field, true) {
+		return t.message(fa.X, fa.Pos())
+	}
+	if t.changed(p) {
+		return nil
+	}
+	tr := t.g.Pointees(p)
+	if t.anyChanged(tr.Via) {
+		return nil
+	}
+	for _, r := range tr.Roots {
+		if o := t.rawTPRoot(r); o != nil {
+			return o
+		}
+	}
+	return nil
+}
+
+// rawTPRoot classifies a root of a TopicPartition value.
+func (t *tracer) rawTPRoot(r ssa.Value) *origin {
+	if t.busy[r] {
+		return nil
+	}
+	t.busy[r] = true
+	defer delete(t.busy, r)
+	switch r := r.(type) {
+	case *ssa.FieldAddr: // a load of m.TopicPartition
+		if isMessageTP(r.X.Type(), r.Field, true) {
+			return t.message(r.X, r.Pos())
+		}
+	case *ssa.Field:
+		if isMessageTP(r.X.Type(), r.Field, false) {
+			return t.message(r.X, r.Pos())
+		}
+	case *ssa.IndexAddr: // an element of a slice
+		return t.rawSlice(r.X)
+	case *ssa.Parameter:
+		if kafkaapi.IsType(r.Type(), "TopicPartition") && !isPointer(r.Type()) {
+			t.param(r)
+		}
+	case *ssa.Alloc: // a literal built in place: its Offset field
+		if !kafkaapi.IsType(deref(r.Type()), "TopicPartition") {
 			return nil
 		}
-		for _, el := range x.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				el = kv.Value
+		return t.literalOffset(r)
+	}
+	return nil
+}
+
+// param records a parameter whose value is stored as is.
+func (t *tracer) param(p *ssa.Parameter) {
+	for _, q := range t.params {
+		if q == p {
+			return
+		}
+	}
+	t.params = append(t.params, p)
+}
+
+// literalOffset returns where the Offset stored into the TopicPartition
+// variable or literal a is a consumed message's offset, or nil.
+func (t *tracer) literalOffset(a *ssa.Alloc) *origin {
+	if t.changed(a) {
+		return nil // also set after it was built
+	}
+	refs := a.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, ref := range *refs {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || !isTPOffset(fa.X.Type(), fa.Field, true) || fa.Referrers() == nil {
+			continue
+		}
+		for _, r := range *fa.Referrers() {
+			st, ok := r.(*ssa.Store)
+			if !ok || st.Addr != fa {
+				continue
 			}
-			if o := t.rawTP(el); o != nil {
+			if o := t.rawOffset(st.Val); o != nil {
+				if at := t.lits[fa.Pos()]; at != nil {
+					return &origin{at: at, msg: o.msg}
+				}
 				return o
 			}
 		}
-	case *ast.CallExpr:
-		if b, ok := typeutil.Callee(t.info, x).(*types.Builtin); ok && b.Name() == "append" && len(x.Args) > 0 {
-			if o := t.rawSlice(x.Args[0]); o != nil {
-				return o
-			}
-			if x.Ellipsis.IsValid() {
-				if len(x.Args) == 2 {
-					return t.rawSlice(x.Args[1])
+	}
+	return nil
+}
+
+// rawOffset returns where the kafka.Offset value v (or a conversion of one) is
+// a consumed message's offset unchanged, or nil.
+func (t *tracer) rawOffset(v ssa.Value) *origin {
+	tr := t.g.Roots(v)
+	if t.anyChanged(tr.Via) {
+		return nil
+	}
+	for _, r := range tr.Roots {
+		switch r := r.(type) {
+		case *ssa.FieldAddr:
+			if isTPOffset(r.X.Type(), r.Field, true) {
+				if o := t.rawTPAddr(r.X); o != nil {
+					return o
 				}
-				return nil
 			}
-			for _, a := range x.Args[1:] {
-				if o := t.rawTP(a); o != nil {
+		case *ssa.Field:
+			if isTPOffset(r.X.Type(), r.Field, false) {
+				if o := t.rawTP(r.X); o != nil {
 					return o
 				}
 			}
 		}
-	case *ast.SliceExpr:
-		return t.rawSlice(x.X)
-	case *ast.Ident:
-		return t.rawVar(x, t.rawSlice)
 	}
 	return nil
 }
 
-// rawTP returns where e, a kafka.TopicPartition, may take a consumed message's
-// offset unchanged, or nil.
-func (t *tracer) rawTP(e ast.Expr) *origin {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.SelectorExpr:
-		f := t.field(x)
-		if f == nil || t.modified[f] {
-			return nil
-		}
-		if f.Name() == "TopicPartition" && kafkaapi.IsType(t.info.TypeOf(x.X), "Message") {
-			if t.consumed(x.X) {
-				return &origin{at: x, msg: x.X}
-			}
-			return nil
-		}
-		return t.rawField(f, t.rawTP)
-	case *ast.IndexExpr:
-		if isTPSlice(t.info.TypeOf(x.X)) {
-			return t.rawSlice(x.X)
-		}
-	case *ast.CompositeLit:
-		if !kafkaapi.IsType(t.info.TypeOf(x), "TopicPartition") {
-			return nil
-		}
-		for i, el := range x.Elts {
-			var v ast.Expr
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				if key, ok := kv.Key.(*ast.Ident); ok && key.Name == "Offset" {
-					v = kv.Value
-				}
-			} else if i == 2 { // Topic, Partition, Offset, ...
-				v = el
-			}
-			if v != nil {
-				if o := t.rawOffset(v); o != nil {
-					return &origin{at: ast.Unparen(v), msg: o.msg}
-				}
-			}
-		}
-	case *ast.Ident:
-		return t.rawVar(x, t.rawTP)
-	}
-	return nil
-}
-
-// rawOffset returns where e, a kafka.Offset (or a conversion of one), is a
-// consumed message's offset unchanged, or nil.
-func (t *tracer) rawOffset(e ast.Expr) *origin {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.SelectorExpr:
-		f := t.field(x)
-		if f == nil || t.modified[f] {
-			return nil
-		}
-		if f.Name() == "Offset" && kafkaapi.IsType(t.info.TypeOf(x.X), "TopicPartition") {
-			return t.rawTP(x.X)
-		}
-		return t.rawField(f, t.rawOffset)
-	case *ast.CallExpr:
-		if tv, ok := t.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-			return t.rawOffset(x.Args[0]) // kafka.Offset(int64(off))
-		}
-	case *ast.Ident:
-		return t.rawVar(x, t.rawOffset)
-	}
-	return nil
-}
-
-// rawVar applies raw to the definitions of the variable id.
-func (t *tracer) rawVar(id *ast.Ident, raw func(ast.Expr) *origin) *origin {
-	obj, ok := t.info.Uses[id].(*types.Var)
-	if !ok || t.modified[obj] || t.busy[obj] {
+// message returns the origin of m.TopicPartition, where m (a *kafka.Message, or
+// the address of a kafka.Message variable) is x and the selector's Sel is at
+// pos, if m may be a consumed message whose TopicPartition is not changed.
+func (t *tracer) message(x ssa.Value, pos token.Pos) *origin {
+	sel := t.sels[pos]
+	if sel == nil || !t.consumedPtr(x) || t.messageChanged(x) {
 		return nil
 	}
-	t.busy[obj] = true
-	defer delete(t.busy, obj)
-	for _, d := range t.defs[obj] {
-		var o *origin
-		switch {
-		case d.rangeOf != nil:
-			if isTPSlice(t.info.TypeOf(d.rangeOf)) {
-				o = t.rawSlice(d.rangeOf)
-			}
-		case d.rhs != nil:
-			o = raw(d.rhs)
-		}
-		if o != nil {
-			return o
-		}
-	}
-	return nil
+	return &origin{at: sel, msg: ast.Unparen(sel.X)}
 }
 
-// rawField applies raw to the values written to the field f of this package.
-func (t *tracer) rawField(f *types.Var, raw func(ast.Expr) *origin) *origin {
-	if f.Pkg() != t.pkg || t.busy[f] {
-		return nil
-	}
-	t.busy[f] = true
-	defer delete(t.busy, f)
-	for _, v := range t.fields[f] {
-		if o := raw(v); o != nil {
-			return o
-		}
-	}
-	return nil
-}
-
-// consumed reports whether the message m (a *kafka.Message or kafka.Message)
-// may be one the consumer delivered, with its offset unchanged. Messages are
-// consumed unless built by the program (&kafka.Message{...}, new) or changed.
-func (t *tracer) consumed(m ast.Expr) bool {
-	switch x := ast.Unparen(m).(type) {
-	case *ast.CompositeLit:
-		return false
-	case *ast.UnaryExpr:
-		return t.consumed(x.X)
-	case *ast.StarExpr:
-		return t.consumed(x.X)
-	case *ast.CallExpr:
-		if b, ok := typeutil.Callee(t.info, x).(*types.Builtin); ok && b.Name() == "new" {
-			return false
-		}
-	case *ast.SelectorExpr:
-		if f := t.field(x); f != nil && t.modified[f] {
-			return false
-		}
-		return t.rootConsumed(x.X)
-	case *ast.IndexExpr:
-		return t.rootConsumed(x.X)
-	case *ast.Ident:
-		obj, ok := t.info.Uses[x].(*types.Var)
+// consumedPtr reports whether the message x points to may be one the consumer
+// delivered: not only messages the program built (&kafka.Message{...},
+// new(kafka.Message), a zero variable). Messages from anywhere else (a Poll,
+// ReadMessage, a channel, a parameter) count as delivered.
+func (t *tracer) consumedPtr(x ssa.Value) bool {
+	for _, r := range t.g.Roots(x).Roots {
+		a, ok := r.(*ssa.Alloc)
 		if !ok {
 			return true
 		}
-		if t.modified[obj] {
-			return false
-		}
-		if t.busy[obj] {
-			return true
-		}
-		t.busy[obj] = true
-		defer delete(t.busy, obj)
-		for _, d := range t.defs[obj] {
-			if d.rhs != nil && !t.consumed(d.rhs) {
-				return false
+		stores, _ := valueflow.Writes(a)
+		for _, st := range stores {
+			if st.Addr == a && t.consumedValue(st.Val) {
+				return true // a variable holding a message: var m kafka.Message = *p
 			}
 		}
 	}
-	return true
+	return false
 }
 
-// rootConsumed reports whether the variable e is rooted at is not modified.
-func (t *tracer) rootConsumed(e ast.Expr) bool {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.Ident:
-			obj := t.objectOf(x)
-			return obj == nil || !t.modified[obj]
-		default:
+// consumedValue is consumedPtr for a kafka.Message value.
+func (t *tracer) consumedValue(v ssa.Value) bool {
+	for _, r := range t.g.Roots(v).Roots {
+		if _, ok := r.(*ssa.Alloc); !ok {
 			return true
 		}
 	}
+	return false
+}
+
+// messageChanged reports whether the TopicPartition of a message that x may
+// point to is written, or its address escapes, anywhere in the package.
+func (t *tracer) messageChanged(x ssa.Value) bool {
+	mine := make(map[ssa.Value]bool)
+	for _, r := range t.g.Roots(x).Roots {
+		mine[r] = true
+	}
+	for _, fa := range t.g.FieldAddrs(messageTPField(x.Type())) {
+		stores, esc := valueflow.Writes(fa)
+		if len(stores) == 0 && !esc {
+			continue
+		}
+		for _, r := range t.g.Roots(fa.X).Roots {
+			if mine[r] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// anyChanged reports whether one of places (a Trace.Via) is changed.
+func (t *tracer) anyChanged(places []ssa.Value) bool {
+	for _, p := range places {
+		if t.changed(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// changed reports whether an offset held at the place p may be changed after
+// it is set: a write into an Offset or TopicPartition part of it (not the
+// definition of the whole value, nor the fields of a literal being built), or
+// an escape of its address. A field stands for every place of that field in
+// the package.
+func (t *tracer) changed(p ssa.Value) bool {
+	if c, ok := t.modified[p]; ok {
+		return c
+	}
+	t.modified[p] = false
+	var c bool
+	switch p := p.(type) {
+	case *ssa.Alloc, *ssa.Global, *ssa.IndexAddr:
+		c = t.placeChanged(p)
+	case *ssa.FieldAddr:
+		c = t.fieldChanged(fieldOf(p.X.Type(), p.Field, true))
+	case *ssa.Field:
+		c = t.fieldChanged(fieldOf(p.X.Type(), p.Field, false))
+	}
+	t.modified[p] = c
+	return c
+}
+
+func (t *tracer) fieldChanged(f *types.Var) bool {
+	if f == nil || f.Pkg() != t.pkg {
+		return false // the library's fields: messages are checked by messageChanged
+	}
+	for _, fa := range t.g.FieldAddrs(f) {
+		if t.placeChanged(fa) {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *tracer) placeChanged(p ssa.Value) bool {
+	stores, esc := valueflow.Writes(p)
+	if esc {
+		return true
+	}
+	lbrace := token.NoPos
+	if a, ok := p.(*ssa.Alloc); ok && (a.Comment == "complit" || a.Comment == "slicelit") {
+		lbrace = a.Pos()
+	}
+	for _, st := range stores {
+		if st.Addr == p || !holdsOffset(st.Val.Type()) {
+			continue
+		}
+		if rbrace, ok := t.brac[lbrace]; ok && st.Pos() >= lbrace && st.Pos() <= rbrace {
+			continue // a field of the literal being built
+		}
+		return true
+	}
+	return false
+}
+
+// sliceChanged reports whether the elements of slice s may be changed: an
+// Offset or TopicPartition written through an element address of one of its
+// backing arrays, such an address escaping, or the slice handed to code that
+// may change it (see passedSlices).
+func (t *tracer) sliceChanged(s ssa.Value) bool {
+	passed := t.passedSlices()
+	for _, b := range t.g.Backing(s).Roots {
+		if passed[b] {
+			return true
+		}
+		if t.changed(b) && !isArrayAlloc(b) {
+			return true
+		}
+		for _, ia := range t.g.ElementAddrs(b) {
+			if t.changed(ia) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isArrayAlloc reports whether b is the array of a slice literal, whose element
+// stores are its definition.
+func isArrayAlloc(b ssa.Value) bool {
+	a, ok := b.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	_, arr := deref(a.Type()).Underlying().(*types.Array)
+	return arr
+}
+
+// passedSlices returns, once, the backing arrays of []TopicPartition values
+// the package hands to code that may change their elements: calls of other
+// packages' functions (other than the consumer's StoreOffsets and
+// CommitOffsets, and the parameters a StoresFact says are stored as is), of interface methods and function values, sends, map
+// updates and conversions to interfaces. Calls of the package's own functions
+// are not in the list: their writes through the parameter are element writes
+// of the same arrays.
+func (t *tracer) passedSlices() map[ssa.Value]bool {
+	if t.passed != nil {
+		return t.passed
+	}
+	t.passed = make(map[ssa.Value]bool)
+	mark := func(v ssa.Value) {
+		if isTPSlice(v.Type()) {
+			for _, b := range t.g.Backing(v).Roots {
+				t.passed[b] = true
+			}
+		}
+	}
+	for _, fn := range t.g.Functions() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case ssa.CallInstruction:
+					c := in.Common()
+					if _, ok := c.Value.(*ssa.Builtin); ok || valueflow.Local(c.StaticCallee()) || storesOffsets(c) {
+						continue
+					}
+					var callee *types.Func
+					if fn := c.StaticCallee(); fn != nil {
+						callee, _ = fn.Object().(*types.Func)
+					}
+					for i, a := range c.Args {
+						if callee != nil && callee.Signature().Recv() != nil {
+							i-- // the receiver comes first
+						}
+						if callee == nil || t.storedAsIs == nil || !t.storedAsIs(callee, i) {
+							mark(a)
+						}
+					}
+					if c.IsInvoke() {
+						mark(c.Value)
+					}
+				case *ssa.Send:
+					mark(in.X)
+				case *ssa.MapUpdate:
+					mark(in.Value)
+				case *ssa.MakeInterface:
+					mark(in.X)
+				}
+			}
+		}
+	}
+	return t.passed
+}
+
+// storesOffsets reports whether c calls a StoreOffsets or CommitOffsets
+// method: the consumer's, or one of an interface of that name, which only
+// reads its argument.
+func storesOffsets(c *ssa.CallCommon) bool {
+	if c.IsInvoke() {
+		return c.Method.Name() == "StoreOffsets" || c.Method.Name() == "CommitOffsets"
+	}
+	fn := c.StaticCallee()
+	if fn == nil {
+		return false
+	}
+	obj, _ := fn.Object().(*types.Func)
+	return kafkaapi.IsMethod(obj, "Consumer", "StoreOffsets", "CommitOffsets")
+}
+
+// holdsOffset reports whether a value of type typ is or holds an offset.
+func holdsOffset(typ types.Type) bool {
+	return kafkaapi.IsType(typ, "Offset") || kafkaapi.IsType(typ, "TopicPartition") || isTPSlice(typ)
+}
+
+// isMessageTP reports whether field i of x (a pointer to a struct when isPtr)
+// is kafka.Message.TopicPartition.
+func isMessageTP(x types.Type, i int, isPtr bool) bool {
+	f := fieldOf(x, i, isPtr)
+	return f != nil && f.Name() == "TopicPartition" && kafkaapi.IsKafkaPackage(f.Pkg()) && isMessage(x, isPtr)
+}
+
+func isMessage(x types.Type, isPtr bool) bool {
+	if isPtr {
+		x = deref(x)
+	}
+	return kafkaapi.IsType(x, "Message")
+}
+
+// isTPOffset reports whether field i of x is kafka.TopicPartition.Offset.
+func isTPOffset(x types.Type, i int, isPtr bool) bool {
+	f := fieldOf(x, i, isPtr)
+	if isPtr {
+		x = deref(x)
+	}
+	return f != nil && f.Name() == "Offset" && kafkaapi.IsType(x, "TopicPartition")
+}
+
+// messageTPField returns the TopicPartition field of the message type that x
+// (a *kafka.Message) points to, or nil.
+func messageTPField(x types.Type) *types.Var {
+	st, ok := deref(x).Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() == "TopicPartition" {
+			return st.Field(i)
+		}
+	}
+	return nil
+}
+
+// fieldOf returns field i of the struct x holds (x a pointer to it when isPtr).
+func fieldOf(x types.Type, i int, isPtr bool) *types.Var {
+	if isPtr {
+		p, ok := x.Underlying().(*types.Pointer)
+		if !ok {
+			return nil
+		}
+		x = p.Elem()
+	}
+	st, ok := x.Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i).Origin()
 }
 
 // isTPSlice reports whether typ is []kafka.TopicPartition.
