@@ -312,7 +312,8 @@ func (t *tracer) param(p *ssa.Parameter) {
 	}
 	for _, call := range calls {
 		c := call.Common()
-		if idx < len(c.Args) && !(c.Signature().Variadic() && idx >= len(c.Args)-1 && fn.Signature.Variadic()) {
+		packed := c.Signature().Variadic() && idx >= len(c.Args)-1 && fn.Signature.Variadic() // a ...T parameter's slice
+		if idx < len(c.Args) && !packed {
 			// Bound method closures pass their receiver first: the
 			// parameters of the closure line up with the arguments.
 			t.value(c.Args[idx])
