@@ -95,10 +95,12 @@ func run(pass *analysis.Pass) {
 		return
 	}
 	by, unknown := methodUses(pass, kc)
-	esc := &escapes{g: g, sites: make(map[token.Pos]*kafkaconfig.Consumer)}
+	esc0 := &escapes{g: g, sites: make(map[token.Pos]*kafkaconfig.Consumer)}
 	for _, c := range cands {
-		esc.sites[c.k.Call.Lparen] = c.k
+		esc0.sites[c.k.Call.Lparen] = c.k
 	}
+	methodValues(esc0, by, unknown)
+	esc := esc0
 	for _, c := range cands {
 		u := by[c.k]
 		if u == nil {
@@ -248,6 +250,104 @@ func methodUses(pass *analysis.Pass, kc *kafkaconfig.Result) (map[*kafkaconfig.C
 	return by, unknown
 }
 
+// methodValues counts the consumer methods taken as values (ack :=
+// c.StoreMessage, a method expression (*kafka.Consumer).Commit, an interface's
+// method value) as calls of them: on the consumers the bound receiver is traced
+// to, or on any consumer when it is not traced or is unbound.
+func methodValues(e *escapes, by map[*kafkaconfig.Consumer]*uses, unknown *uses) {
+	groups := [][]string{storeMethods, explicitMethods, commitMethods, positionMethods}
+	mark := func(u *uses, group int) {
+		switch group {
+		case 0:
+			u.store = true
+		case 1:
+			u.explicit = true
+		case 2:
+			u.commit = true
+		case 3:
+			u.position = true
+		}
+	}
+	groupOf := func(fn *ssa.Function) int {
+		obj, _ := fn.Object().(*types.Func)
+		if obj == nil {
+			return -1
+		}
+		for i, names := range groups {
+			if kafkaapi.IsMethod(obj, "Consumer", names...) || (isInterfaceMethod(obj) && hasName(obj.Name(), names)) {
+				return i
+			}
+		}
+		return -1
+	}
+	for _, fn := range e.g.Functions() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if v, ok := instr.(*ssa.MakeClosure); ok {
+					f, _ := v.Fn.(*ssa.Function)
+					if f == nil || f.Synthetic == "" || len(v.Bindings) != 1 {
+						continue
+					}
+					group := groupOf(f)
+					if group < 0 {
+						continue
+					}
+					tr := e.g.Roots(v.Bindings[0])
+					traced := tr.Complete
+					for _, r := range tr.Roots {
+						if k := e.siteOf(r); k != nil {
+							if by[k] == nil {
+								by[k] = new(uses)
+							}
+							mark(by[k], group)
+						} else {
+							traced = false // an adapter, or another consumer: not told apart here
+						}
+					}
+					if !traced {
+						mark(unknown, group)
+					}
+					continue
+				}
+				var ops [8]*ssa.Value
+				for i, op := range instr.Operands(ops[:0]) {
+					if call, ok := instr.(ssa.CallInstruction); ok && i == 0 && call.Common().Value == *op {
+						continue // the callee of a call: seen as a call
+					}
+					switch v := (*op).(type) {
+					case *ssa.Function:
+						if v.Synthetic != "" && len(v.FreeVars) == 0 {
+							if group := groupOf(v); group >= 0 {
+								mark(unknown, group) // a method expression: any receiver
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// siteOf returns the candidate consumer whose NewConsumer call root is the
+// result of, or nil.
+func (e *escapes) siteOf(root ssa.Value) *kafkaconfig.Consumer {
+	var call *ssa.Call
+	switch x := root.(type) {
+	case *ssa.Call:
+		if _, tuple := x.Type().(*types.Tuple); !tuple {
+			call = x
+		}
+	case *ssa.Extract:
+		if x.Index == 0 { // the consumer, not the error
+			call, _ = x.Tuple.(*ssa.Call)
+		}
+	}
+	if call == nil {
+		return nil
+	}
+	return e.sites[call.Common().Pos()]
+}
+
 // onlyEventPartitions reports whether call is Assign or IncrementalAssign of the
 // partitions of an AssignedPartitions event as delivered (e.Partitions), which
 // starts from the committed offsets rather than positions of the program's own.
@@ -371,18 +471,7 @@ func (h *holder) carries(v ssa.Value) bool {
 
 // isSite reports whether root is the result of the consumer's NewConsumer call.
 func (h *holder) isSite(root ssa.Value) bool {
-	var call *ssa.Call
-	switch x := root.(type) {
-	case *ssa.Call:
-		if _, tuple := x.Type().(*types.Tuple); !tuple {
-			call = x
-		}
-	case *ssa.Extract:
-		if x.Index == 0 { // the consumer, not the error
-			call, _ = x.Tuple.(*ssa.Call)
-		}
-	}
-	return call != nil && h.e.sites[call.Common().Pos()] == h.k
+	return h.e.siteOf(root) == h.k
 }
 
 // mayHold reports whether a value of type t can hold a pointer at all.

@@ -272,3 +272,23 @@ func rebalancingCommit(brokers string) error {
 		}
 	}
 }
+
+// ackFunc stores through a method value.
+func ackFunc(brokers string) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{
+		"bootstrap.servers":        brokers,
+		"group.id":                 "methodvalue",
+		"enable.auto.offset.store": false,
+	})
+	if err != nil {
+		return err
+	}
+	ack := c.StoreMessage
+	for {
+		msg, err := c.ReadMessage(-1)
+		if err != nil {
+			return err
+		}
+		ack(msg)
+	}
+}
