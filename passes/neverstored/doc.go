@@ -61,7 +61,9 @@
 // This package only. A call counts for the consumer when its receiver is traced
 // (internal/valueflow) to the NewConsumer call: through variables, struct
 // fields, closures, the package's own functions and function values, the
-// program's own interfaces and adapters that embed *kafka.Consumer. The
+// program's own interfaces and adapters that embed *kafka.Consumer. A method
+// value (ack := c.StoreMessage) counts as a call on its receiver; a method
+// expression ((*kafka.Consumer).StoreMessage) as a call on any consumer. The
 // analyzer then checks that the consumer cannot go anywhere else; it stays
 // silent when the consumer, or a value of a type that may hold it (a struct
 // with a field it is stored in, a pointer to one, a slice of them, an
