@@ -81,10 +81,6 @@ func run(pass *analysis.Pass) {
 	if pass.TypesInfo == nil || pass.TypesInfo.Types == nil || pass.TypesInfo.Uses == nil || pass.TypesInfo.Selections == nil {
 		return
 	}
-	g := kc.Graph()
-	if g == nil || g.Broken() {
-		return // no SSA form: no consumer can be followed, nothing is proved
-	}
 	var cands []*candidate
 	for _, k := range kc.Consumers {
 		if c := classify(pass, k); c != nil {
@@ -92,7 +88,11 @@ func run(pass *analysis.Pass) {
 		}
 	}
 	if len(cands) == 0 {
-		return
+		return // the common case: the SSA form is not built for this pass
+	}
+	g := kc.Graph()
+	if g == nil || g.Broken() {
+		return // no SSA form: no consumer can be followed, nothing is proved
 	}
 	by, unknown := methodUses(pass, kc)
 	esc0 := &escapes{g: g, sites: make(map[token.Pos]*kafkaconfig.Consumer)}
