@@ -7,6 +7,7 @@ import (
 
 	"github.com/kafkalint/kafkalint/passes/configkey"
 	"github.com/kafkalint/kafkalint/passes/incrementalassign"
+	"github.com/kafkalint/kafkalint/passes/neverstored"
 	"github.com/kafkalint/kafkalint/passes/pollrebalance"
 	"github.com/kafkalint/kafkalint/passes/readtimeout"
 	"github.com/kafkalint/kafkalint/passes/revokecommit"
@@ -24,6 +25,7 @@ func Analyzers() []*analysis.Analyzer {
 		pollrebalance.Analyzer,
 		incrementalassign.Analyzer,
 		readtimeout.Analyzer,
+		neverstored.Analyzer,
 	}
 }
 
@@ -39,5 +41,6 @@ func NewAnalyzers() []*analysis.Analyzer {
 		pollrebalance.NewAnalyzer(),
 		incrementalassign.NewAnalyzer(),
 		readtimeout.NewAnalyzer(),
+		neverstored.NewAnalyzer(),
 	}
 }

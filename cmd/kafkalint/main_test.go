@@ -42,7 +42,7 @@ func TestMain(m *testing.M) {
 // The reports expected on testdata/app; the third handler is suppressed.
 var wantReports = []string{
 	"app.go:13:20: c.IncrementalUnassign in RevokedPartitions handler is not preceded on every path by a commit and an invalidation of stored offsets (on v1.4.0 ",
-	"app.go:26:11: c.Unassign in RevokedPartitions handler is not preceded on every path by a commit and an invalidation of stored offsets (on v1.4.0 ",
+	"app.go:27:11: c.Unassign in RevokedPartitions handler is not preceded on every path by a commit and an invalidation of stored offsets (on v1.4.0 ",
 }
 
 // fixture copies testdata/app to a temporary directory, pointing its replace
@@ -259,6 +259,17 @@ func TestHelp(t *testing.T) {
 			t.Errorf("help readtimeout: missing %q in:\n%s", want, stdout)
 		}
 	}
+	stdout, _ = run(t, ".", 0, bin, "help", "neverstored")
+	for _, want := range []string{
+		"neverstored: report consumers that never store or commit an offset\n",
+		"# How far \"anywhere that consumer goes\" reaches",
+		"nevercommitted:",
+		"//kafkalint:ignore neverstored reason",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("help neverstored: missing %q in:\n%s", want, stdout)
+		}
+	}
 	if _, stderr := run(t, ".", 1, bin, "help", "nosuch"); !strings.Contains(stderr, `"nosuch" not registered`) {
 		t.Errorf("help nosuch: stderr %q", stderr)
 	}
@@ -333,7 +344,7 @@ func TestSARIF(t *testing.T) {
 		t.Errorf("revokecommit rule = %+v", rules[0])
 	}
 	// columns count UTF-16 code units: the "ü" before the first report is one
-	wantLoc := [][2]int{{13, 19}, {26, 11}}
+	wantLoc := [][2]int{{13, 19}, {27, 11}}
 	if len(r.Results) != len(wantLoc) {
 		t.Fatalf("%d results, want %d", len(r.Results), len(wantLoc))
 	}

@@ -14,9 +14,10 @@ func Reported(topics []string) {
 		}
 		return nil
 	})
+	drain(c)
 }
 
-// NoReason: a directive without a reason suppresses nothing (line 26).
+// NoReason: a directive without a reason suppresses nothing (line 27).
 func NoReason(topics []string) {
 	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g", "enable.auto.offset.store": false})
 	c.SubscribeTopics(topics, func(c *kafka.Consumer, ev kafka.Event) error {
@@ -27,6 +28,7 @@ func NoReason(topics []string) {
 		}
 		return nil
 	})
+	drain(c)
 }
 
 // Suppressed: not reported.
@@ -39,4 +41,21 @@ func Suppressed(topics []string) {
 		}
 		return nil
 	})
+	drain(c)
+}
+
+// drain stores the offset past each message it has processed (the consumers
+// have enable.auto.offset.store=false).
+func drain(consumer *kafka.Consumer) {
+	for {
+		msg, err := consumer.ReadMessage(-1)
+		if err != nil {
+			return
+		}
+		tp := msg.TopicPartition
+		tp.Offset++
+		if _, err := consumer.StoreOffsets([]kafka.TopicPartition{tp}); err != nil {
+			return
+		}
+	}
 }
