@@ -98,11 +98,13 @@
 //     consumer and store for it), consumers whose configuration is not known,
 //     and consumers made in _test.go files.
 //
-// # Categories
+// # Category neverstored
 //
-// neverstored: enable.auto.offset.store=false and nothing ever stored.
+// enable.auto.offset.store=false and nothing ever stored.
 //
-// nevercommitted: enable.auto.commit=false and nothing ever committed.
+// # Category nevercommitted
+//
+// enable.auto.commit=false and nothing ever committed.
 //
 // # Suppression
 //

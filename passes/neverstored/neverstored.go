@@ -119,6 +119,7 @@ func run(pass *analysis.Pass) {
 				Pos:      c.k.Call.Pos(),
 				End:      c.k.Call.End(),
 				Category: catNeverStored,
+				URL:      analysisutil.CategoryURL(catNeverStored),
 				Message: "consumer with enable.auto.offset.store=false never stores an offset (no StoreOffsets or StoreMessage on it in this package): " +
 					how + " commits nothing, lag grows, and every restart or rebalance starts again from auto.offset.reset",
 				Related: related(c.storeSet, "enable.auto.offset.store set to false here"),
@@ -131,6 +132,7 @@ func run(pass *analysis.Pass) {
 				Pos:      c.k.Call.Pos(),
 				End:      c.k.Call.End(),
 				Category: catNeverCommitted,
+				URL:      analysisutil.CategoryURL(catNeverCommitted),
 				Message: "consumer with enable.auto.commit=false never commits (no Commit, CommitOffsets or CommitMessage on it in this package): " +
 					"nothing is ever committed, lag grows, and every restart or rebalance starts again from auto.offset.reset",
 				Related: related(c.commitSet, "enable.auto.commit set to false here"),
