@@ -31,6 +31,8 @@ package main
 // source); the tests use it to check that both paths report the same.
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -38,6 +40,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"os/exec"
 	"runtime"
 	"strings"
 	"sync"
@@ -89,15 +92,56 @@ type listed struct {
 
 // listReaching lists the import graph of the packages that patterns denote, without
 // building or type-checking anything, and finds the requested packages that reach
-// the library. err is a failure of the go command (or no package matched).
+// the library. err is a failure of the go command, or no package matched.
+//
+// It runs go list itself, with the flags go/packages would use, rather than
+// packages.Load: go/packages first asks the go command for its version, in a
+// process of its own, which costs a third of the listing.
 func listReaching(patterns []string, tests bool) (*listed, error) {
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps, Tests: tests}
-	roots, err := packages.Load(cfg, patterns...)
-	if err == nil && len(roots) == 0 {
-		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
-	}
+	args := []string{"list", "-e", "-json=Name,ImportPath,DepOnly,Imports", "-compiled=false",
+		fmt.Sprintf("-test=%t", tests), "-export=false", "-deps=true", "-find=false", "-buildvcs=false", "-pgo=off", "--"}
+	cmd := exec.Command("go", append(args, patterns...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("go list: %v: %s", err, stderr.Bytes())
+	}
+	byID := make(map[string]*packages.Package)
+	var roots []*packages.Package
+	for dec := json.NewDecoder(bytes.NewReader(out)); dec.More(); {
+		var lp struct {
+			Name, ImportPath string
+			DepOnly          bool
+			Imports          []string
+		}
+		if err := dec.Decode(&lp); err != nil {
+			return nil, fmt.Errorf("go list: %v", err)
+		}
+		p := byID[lp.ImportPath]
+		if p == nil {
+			p = &packages.Package{ID: lp.ImportPath, Imports: make(map[string]*packages.Package)}
+			byID[p.ID] = p
+		}
+		p.Name = lp.Name
+		p.PkgPath, _, _ = strings.Cut(p.ID, " ")
+		for _, id := range lp.Imports {
+			if id == "C" {
+				continue
+			}
+			imp := byID[id] // -deps lists dependencies first
+			if imp == nil {
+				imp = &packages.Package{ID: id, Imports: make(map[string]*packages.Package)}
+				byID[id] = imp
+			}
+			p.Imports[id] = imp
+		}
+		if !lp.DepOnly {
+			roots = append(roots, p)
+		}
+	}
+	if len(roots) == 0 {
+		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
 	l := &listed{roots: roots, reaching: make(map[string]bool)}
 	reaches := reachMap()
@@ -108,7 +152,7 @@ func listReaching(patterns []string, tests bool) (*listed, error) {
 			continue
 		}
 		l.reaching[p.ID] = true
-		if p.PkgPath == "command-line-arguments" || strings.HasPrefix(p.ID, "command-line-arguments") {
+		if p.PkgPath == "command-line-arguments" {
 			files = true
 		}
 		if base := basePath(p); !seen[base] {
@@ -368,9 +412,11 @@ func (ld *loader) checkSource(p *packages.Package) {
 		appendError(typErr)
 	}
 	ill := len(p.Errors) > 0
+	ld.exportMu.Lock() // readExport may mark an import ill-typed for another importer
 	for _, imp := range p.Imports {
 		ill = ill || imp.IllTyped
 	}
+	ld.exportMu.Unlock()
 	p.IllTyped = ill
 }
 
