@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Real-code sweep: runs kafkalint over every package (tests included) of the
 # modules pinned in a manifest and records, per module, the packages analysed,
-# wall and CPU time, peak RSS, the reports and anything that is not a report
-# (a panic, an analyzer error). See sweep/RESULTS.md for the verdicts.
+# wall and CPU time, peak RSS, the reports, the packages that do not type-check
+# (one line each) and anything else that is not a report (a panic, an analyzer
+# error). See sweep/RESULTS.md for the verdicts.
 #
 #   bash sweep/run.sh                 # sweep/modules.txt; downloads through the Go module proxy
 #   bash sweep/run.sh --smoke         # sweep/smoke.txt: an offline fixture module (what CI runs)
@@ -29,7 +30,7 @@ mkdir -p "$work/bin" "$work/mods" "$work/reports"
 export GOWORK=off GOFLAGS=-mod=mod
 
 failed=0
-printf '| target | packages | wall | CPU | peak RSS | reports | errors |\n|---|---:|---:|---:|---:|---:|---:|\n' >"$work/summary.md"
+printf '| target | packages | wall | CPU | peak RSS | reports | broken | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|\n' >"$work/summary.md"
 while read -r line; do
 	line=${line%%#*}
 	set -- $line
@@ -66,7 +67,9 @@ while read -r line; do
 	(cd "$dir" && "$work/bin/measure" -o "$work/measure.txt" -label "$target" -- "$work/bin/kafkalint" $pkgs) >"$out" 2>&1 || rc=$?
 	m=$(grep "label=$target " "$work/measure.txt" | tail -1)
 	reports=$(grep -c -E '^[^ ]+\.go:[0-9]+:[0-9]+: ' "$out" || true)
-	errors=$(grep -v -c -E '^[^ ]+\.go:[0-9]+:[0-9]+: ' "$out" || true)
+	# A package that does not type-check costs one line and is analysed anyway.
+	broken=$(grep -c -E '^kafkalint: package .* has errors: ' "$out" || true)
+	errors=$(grep -v -c -E '^[^ ]+\.go:[0-9]+:[0-9]+: |^kafkalint: package .* has errors: ' "$out" || true)
 	# kafkalint exits 0 (clean) or 3 (reports); 1 is an error, anything else a crash.
 	if [ "$rc" != 0 ] && [ "$rc" != 3 ] || [ "$errors" != 0 ]; then
 		failed=1
@@ -75,7 +78,7 @@ while read -r line; do
 	wall=$(echo "$m" | sed -E 's/.*wall=([^ ]+).*/\1/')
 	cpu=$(echo "$m" | sed -E 's/.*cpu=([^ ]+).*/\1/')
 	rss=$(echo "$m" | sed -E 's/.*maxrss=([0-9]+)KiB.*/\1/')
-	printf '| %s | %d | %s | %s | %d MiB | %d | %d |\n' "$target" "$npkgs" "$wall" "$cpu" $((rss / 1024)) "$reports" "$errors" >>"$work/summary.md"
+	printf '| %s | %d | %s | %s | %d MiB | %d | %d | %d |\n' "$target" "$npkgs" "$wall" "$cpu" $((rss / 1024)) "$reports" "$broken" "$errors" >>"$work/summary.md"
 done <"$manifest"
 cat "$work/summary.md"
 for f in "$work"/reports/*.txt; do
