@@ -9,10 +9,13 @@
 #   bash bench/run.sh --smoke            # the offline smoke corpus, one run (CI)
 #
 # The floors (see bench/noop): "noop" declares no fact type, "noopfacts" declares
-# one. kafkalint's analyzers have facts, so drivers load every dependency from
-# source (standalone) or run the tool on every dependency (go vet); noopfacts
-# pays the same loading, and kafkalint/noopfacts is the cost of kafkalint's own
-# work. kafkalint/noop adds what facts cost the driver.
+# one. Through a general driver (multichecker), an analyzer with facts makes the
+# driver load every dependency from source; as a vet tool, the go command runs it
+# on every dependency whatever it declares. noopfacts pays that. Standalone,
+# kafkalint does not use the general driver: it lists the import graph and
+# type-checks from source only the packages that reach confluent-kafka-go, so its
+# floor is noop (the least a driver can load); kafkalint/noopfacts shows what the
+# pruned loading saves over a general driver.
 #
 # Each configuration runs once unmeasured (warms the build cache and go list),
 # then the runs interleave the configurations. go vet caches a tool's results by

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Real-code sweep: runs kafkalint over every package (tests included) of the
 # modules pinned in a manifest and records, per module, the packages analysed,
-# wall and CPU time, peak RSS, the reports and anything that is not a report
-# (a panic, an analyzer error). See sweep/RESULTS.md for the verdicts.
+# wall and CPU time, peak RSS, the reports, the packages that do not type-check
+# (one line each) and anything else that is not a report (a panic, an analyzer
+# error). See sweep/RESULTS.md for the verdicts.
 #
 #   bash sweep/run.sh                 # sweep/modules.txt; downloads through the Go module proxy
 #   bash sweep/run.sh --smoke         # sweep/smoke.txt: an offline fixture module (what CI runs)
@@ -30,7 +31,7 @@ export GOWORK=off GOFLAGS=-mod=mod
 
 failed=0
 tab=$'\t'
-printf '| target | packages | wall | CPU | peak RSS | reports | errors |\n|---|---:|---:|---:|---:|---:|---:|\n' >"$work/summary.md"
+printf '| target | packages | wall | CPU | peak RSS | reports | broken | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|\n' >"$work/summary.md"
 # The manifest is read on file descriptor 3: the commands in the loop inherit
 # stdin, and one that reads it would swallow the rest of the manifest.
 while read -r -u 3 line; do
@@ -69,9 +70,11 @@ while read -r -u 3 line; do
 	(cd "$dir" && "$work/bin/measure" -o "$work/measure.txt" -label "$target" -- "$work/bin/kafkalint" $pkgs) >"$out" 2>&1 || rc=$?
 	m=$(grep "label=$target " "$work/measure.txt" | tail -1)
 	# A report is "FILE.go:LINE:COL: message"; its related positions follow as
-	# "FILE.go:LINE:COL: <tab>message" and are not reports. Anything else is an error.
+	# "FILE.go:LINE:COL: <tab>message" and are not reports. A package that does
+	# not type-check costs one line and is analysed anyway. Anything else is an error.
 	reports=$(grep -c -E "^[^[:space:]]+\\.go:[0-9]+:[0-9]+: [^$tab]" "$out" || true)
-	errors=$(grep -v -c -E '^[^[:space:]]+\.go:[0-9]+:[0-9]+: ' "$out" || true)
+	broken=$(grep -c -E '^kafkalint: package .* has errors: ' "$out" || true)
+	errors=$(grep -v -c -E '^[^[:space:]]+\.go:[0-9]+:[0-9]+: |^kafkalint: package .* has errors: ' "$out" || true)
 	# kafkalint exits 0 (clean) or 3 (reports); 1 is an error, anything else a crash.
 	if [ "$rc" != 0 ] && [ "$rc" != 3 ] || [ "$errors" != 0 ]; then
 		failed=1
@@ -80,7 +83,7 @@ while read -r -u 3 line; do
 	wall=$(echo "$m" | sed -E 's/.*wall=([^ ]+).*/\1/')
 	cpu=$(echo "$m" | sed -E 's/.*cpu=([^ ]+).*/\1/')
 	rss=$(echo "$m" | sed -E 's/.*maxrss=([0-9]+)KiB.*/\1/')
-	printf '| %s | %d | %s | %s | %d MiB | %d | %d |\n' "$target" "$npkgs" "$wall" "$cpu" $((rss / 1024)) "$reports" "$errors" >>"$work/summary.md"
+	printf '| %s | %d | %s | %s | %d MiB | %d | %d | %d |\n' "$target" "$npkgs" "$wall" "$cpu" $((rss / 1024)) "$reports" "$broken" "$errors" >>"$work/summary.md"
 done 3<"$manifest"
 cat "$work/summary.md"
 for f in "$work"/reports/*.txt; do

@@ -214,3 +214,21 @@ func readFile(t *testing.T, file string) []byte {
 	}
 	return b
 }
+
+// TestDemoLoads: on both demos, the pruned loading (the library package read from
+// export data, its version from module metadata) reports exactly what the full
+// load from source reports, in text, -json and -sarif, also with an analyzer flag.
+func TestDemoLoads(t *testing.T) {
+	requireToolchain(t)
+	env := []string{"GOFLAGS=-buildvcs=false"}
+	for _, demo := range []string{"demo", "demo-v2"} {
+		t.Run(demo, func(t *testing.T) {
+			dir := filepath.Join(testutil.TestData(t), demo)
+			res := compareLoads(t, dir, env, "./...")
+			if strings.Contains(res.stderr, brokenPrefix) {
+				t.Errorf("the demo has a broken package:\n%s", res.stderr)
+			}
+			compareLoads(t, dir, env, "-revokecommit.allversions", "./...")
+		})
+	}
+}

@@ -1,10 +1,13 @@
 // Command kafkalint runs the kafkalint analyzers: on packages given as arguments
 // (kafkalint ./...), or as a vet tool (go vet -vettool=$(which kafkalint) ./...).
 //
-// Everything but -sarif is multichecker's: text, -json, -fix, -diff, -NAME and
+// The command line is multichecker's: text, -json, -fix, -diff, -NAME and
 // -NAME.flag, "kafkalint help NAME" for an analyzer's documentation, and the
 // unitchecker protocol that go vet and go fix speak. -sarif[=FILE] writes a SARIF
-// 2.1.0 log instead of text (see sarif.go).
+// 2.1.0 log instead of text (see sarif.go). On packages given as arguments, the
+// command loads and analyses only the packages that can reach confluent-kafka-go
+// (load.go, standalone.go); KAFKALINT_LOAD=full makes it load everything, as
+// multichecker does.
 package main
 
 import (
@@ -30,6 +33,9 @@ func main() {
 	analyzers := analyzer.Analyzers()
 	if len(os.Args) > 2 && os.Args[1] == "help" {
 		analyzers = withHelp(analyzers)
+	}
+	if loadsPackages(os.Args[1:]) && !fullLoad() {
+		os.Exit(runStandalone(os.Args[1:], analyzers))
 	}
 	multichecker.Main(analyzers...)
 }

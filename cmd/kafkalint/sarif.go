@@ -78,25 +78,41 @@ func runSARIF(out string, args []string, analyzers []*analysis.Analyzer) int {
 	}
 	analyzers = selected(analyzers, fs, enable)
 
-	mode := packages.LoadSyntax | packages.NeedModule
-	if needFacts(analyzers) {
-		mode = packages.LoadAllSyntax | packages.NeedModule
-	}
-	pkgs, err := packages.Load(&packages.Config{Mode: mode, Tests: *tests}, fs.Args()...)
-	if err == nil && len(pkgs) == 0 {
-		err = fmt.Errorf("%s matched no packages", strings.Join(fs.Args(), " "))
-	}
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
-		return 1
-	}
+	var pkgs []*packages.Package
 	var notes []notification
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			fmt.Fprintln(os.Stderr, e)
-			notes = append(notes, notification{Level: "error", Message: message{Text: e.Error()}})
+	if fullLoad() {
+		mode := packages.LoadSyntax | packages.NeedModule
+		if needFacts(analyzers) {
+			mode = packages.LoadAllSyntax | packages.NeedModule
 		}
-	})
+		var err error
+		pkgs, err = packages.Load(&packages.Config{Mode: mode, Tests: *tests}, fs.Args()...)
+		if err == nil && len(pkgs) == 0 {
+			err = fmt.Errorf("%s matched no packages", strings.Join(fs.Args(), " "))
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
+			return 1
+		}
+		packages.Visit(pkgs, nil, func(p *packages.Package) {
+			for _, e := range p.Errors {
+				fmt.Fprintln(os.Stderr, e)
+				notes = append(notes, notification{Level: "error", Message: message{Text: e.Error()}})
+			}
+		})
+	} else {
+		var broken []string
+		var err error
+		pkgs, broken, err = loadPruned(fs.Args(), *tests)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
+			return 1
+		}
+		for _, line := range broken {
+			fmt.Fprintln(os.Stderr, line)
+			notes = append(notes, notification{Level: "warning", Message: message{Text: strings.TrimPrefix(line, "kafkalint: ")}})
+		}
+	}
 	graph, err := checker.Analyze(analyzers, pkgs, nil)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
@@ -132,12 +148,25 @@ func runSARIF(out string, args []string, analyzers []*analysis.Analyzer) int {
 		return 1
 	}
 	switch {
-	case len(notes) > 0:
+	case failed(notes):
 		return 1
 	case len(log.Runs[0].Results) > 0:
 		return 3
 	}
 	return 0
+}
+
+// failed reports whether a notification is an error: a package the go command or
+// the type checker could not load in full (KAFKALINT_LOAD=full), or an analyzer
+// that failed. A broken package of the pruned loading is a warning: the analyzers
+// ran on it anyway.
+func failed(notes []notification) bool {
+	for _, n := range notes {
+		if n.Level == "error" {
+			return true
+		}
+	}
+	return false
 }
 
 // selected applies the -NAME flags as multichecker does: if any is true, only
@@ -277,7 +306,7 @@ func newSARIF(analyzers []*analysis.Analyzer, graph *checker.Graph, notes []noti
 			InformationURI: "https://pkg.go.dev/github.com/kafkalint/kafkalint",
 			Rules:          []rule{}, // the schema wants an array, also when all are disabled
 		}},
-		Invocations: []invocation{{ExecutionSuccessful: len(notes) == 0, ToolExecutionNotifications: notes}},
+		Invocations: []invocation{{ExecutionSuccessful: !failed(notes), ToolExecutionNotifications: notes}},
 		ColumnKind:  "utf16CodeUnits",
 		Results:     []result{},
 	}

@@ -28,6 +28,8 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(VersionFact), new(ConfigFact), new(ConsumerFact)},
+
+	RunDespiteErrors: true, // it reads ill-typed code defensively (fuzzed)
 }
 
 // VersionFact is the module version of the library package it is attached to.

@@ -36,6 +36,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Requires:  []*analysis.Analyzer{kafkaconfig.Analyzer},
 		FactTypes: []analysis.Fact{new(Summary), new(Handover)},
 	}
+	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
 	a.Flags.BoolVar(&allVersions, "allversions", false,
 		"report on every library version, also v1.9.0 and later where the library itself prevents the rewind")
 	a.Run = func(pass *analysis.Pass) (any, error) {

@@ -36,6 +36,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Requires:  []*analysis.Analyzer{kafkaconfig.Analyzer},
 		FactTypes: []analysis.Fact{new(StoresFact)},
 	}
+	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		analysisutil.Suppress(pass, a.Name)
 		run(pass)

@@ -1,0 +1,513 @@
+package main
+
+// Loading for the standalone command. Only a package whose import closure holds
+// confluent-kafka-go's kafka package can construct a consumer, build a ConfigMap or
+// handle a rebalance, and only such packages produce or consume the suite's facts
+// (every pass returns at once when kafkaconfig finds no library import). So the
+// command does not let go/packages type-check the whole program from source, as a
+// driver must for analyzers with facts; it
+//
+//  1. lists the import graph of the requested packages (go list -deps, no build,
+//     no type-checking) and keeps the requested packages that reach the library;
+//     when there are none it is done: nothing to report;
+//  2. lists those packages again with their files and export data (go list
+//     -export: the compiled dependencies, from the build cache);
+//  3. parses and type-checks from source the packages that reach the library, in
+//     dependency order, and reads every other package they import from export
+//     data. The library package itself is read from export data unless it was
+//     requested: the suite takes only its API and its module version from it,
+//     which export data and the module metadata provide;
+//  4. hands go/analysis/checker the graph of the reaching packages alone, so that
+//     the analyzers run, and facts flow, on them and on nothing else.
+//
+// A package that fails to type-check costs one line (which package, the first
+// error and how many more) and the analyzers run on it anyway (they all set
+// RunDespiteErrors). A broken package that does not reach the library is not
+// type-checked at all, unless a reaching package imports it and its export data
+// could not be built, in which case it is type-checked from source like a
+// reaching one.
+//
+// KAFKALINT_LOAD=full restores the general driver (multichecker's full load from
+// source); the tests use it to check that both paths report the same.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/gcexportdata"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+)
+
+// fullLoad reports whether KAFKALINT_LOAD=full asks for the general driver.
+func fullLoad() bool { return os.Getenv("KAFKALINT_LOAD") == "full" }
+
+// isLibrary reports whether p is one of the library's kafka packages.
+func isLibrary(p *packages.Package) bool {
+	_, ok := kafkaapi.CanonicalPath(p.PkgPath)
+	return ok
+}
+
+// reachMap returns a function that reports whether a package's import closure
+// (the package included) holds the library's kafka package.
+func reachMap() func(*packages.Package) bool {
+	memo := make(map[*packages.Package]bool)
+	var reaches func(p *packages.Package) bool
+	reaches = func(p *packages.Package) bool {
+		if r, ok := memo[p]; ok {
+			return r
+		}
+		memo[p] = false // go/packages breaks import cycles; this is a guard
+		r := isLibrary(p)
+		for _, imp := range p.Imports {
+			if reaches(imp) {
+				r = true
+				break
+			}
+		}
+		memo[p] = r
+		return r
+	}
+	return reaches
+}
+
+// listed is the outcome of step 1.
+type listed struct {
+	roots    []*packages.Package // the requested packages (metadata only), in go list order
+	reaching map[string]bool     // IDs of the requested packages that reach the library
+	patterns []string            // what to list in step 2
+}
+
+// listReaching lists the import graph of the packages that patterns denote, without
+// building or type-checking anything, and finds the requested packages that reach
+// the library. err is a failure of the go command, or no package matched.
+//
+// It runs go list itself, with the flags go/packages would use, rather than
+// packages.Load: go/packages first asks the go command for its version, in a
+// process of its own, which costs a third of the listing.
+func listReaching(patterns []string, tests bool) (*listed, error) {
+	args := []string{"list", "-e", "-json=Name,ImportPath,DepOnly,Imports", "-compiled=false",
+		fmt.Sprintf("-test=%t", tests), "-export=false", "-deps=true", "-find=false", "-buildvcs=false", "-pgo=off", "--"}
+	cmd := exec.Command("go", append(args, patterns...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list: %v: %s", err, stderr.Bytes())
+	}
+	byID := make(map[string]*packages.Package)
+	var roots []*packages.Package
+	for dec := json.NewDecoder(bytes.NewReader(out)); dec.More(); {
+		var lp struct {
+			Name, ImportPath string
+			DepOnly          bool
+			Imports          []string
+		}
+		if err := dec.Decode(&lp); err != nil {
+			return nil, fmt.Errorf("go list: %v", err)
+		}
+		p := byID[lp.ImportPath]
+		if p == nil {
+			p = &packages.Package{ID: lp.ImportPath, Imports: make(map[string]*packages.Package)}
+			byID[p.ID] = p
+		}
+		p.Name = lp.Name
+		p.PkgPath, _, _ = strings.Cut(p.ID, " ")
+		for _, id := range lp.Imports {
+			if id == "C" {
+				continue
+			}
+			imp := byID[id] // -deps lists dependencies first
+			if imp == nil {
+				imp = &packages.Package{ID: id, Imports: make(map[string]*packages.Package)}
+				byID[id] = imp
+			}
+			p.Imports[id] = imp
+		}
+		if !lp.DepOnly {
+			roots = append(roots, p)
+		}
+	}
+	if len(roots) == 0 {
+		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+	}
+	l := &listed{roots: roots, reaching: make(map[string]bool)}
+	reaches := reachMap()
+	seen := make(map[string]bool)
+	files := false // command-line-arguments: only the patterns name it
+	for _, p := range roots {
+		if !reaches(p) {
+			continue
+		}
+		l.reaching[p.ID] = true
+		if p.PkgPath == "command-line-arguments" {
+			files = true
+		}
+		if base := basePath(p); !seen[base] {
+			seen[base] = true
+			l.patterns = append(l.patterns, base)
+		}
+	}
+	if files {
+		l.patterns = patterns
+	}
+	return l, nil
+}
+
+// basePath returns the import path of the package whose listing (with tests)
+// yields p: "a/b" for a/b, "a/b [a/b.test]", "a/b_test [a/b.test]" and a/b.test.
+func basePath(p *packages.Package) string {
+	if _, variant, ok := strings.Cut(p.ID, " ["); ok {
+		return strings.TrimSuffix(strings.TrimSuffix(variant, "]"), ".test")
+	}
+	if p.Name == "main" && strings.HasSuffix(p.ID, ".test") && p.ID == p.PkgPath {
+		return strings.TrimSuffix(p.ID, ".test")
+	}
+	return p.PkgPath
+}
+
+// loaded is the outcome of steps 2 and 3.
+type loaded struct {
+	roots  []*packages.Package // the requested packages that reach the library, in go list order
+	broken []string            // one line per package that failed to load or type-check
+}
+
+// loadReaching lists l's packages with files and export data, type-checks the
+// reaching ones from source and prunes the import graph to them.
+func loadReaching(l *listed, tests bool) (*loaded, error) {
+	const mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+		packages.NeedImports | packages.NeedDeps | packages.NeedExportFile |
+		packages.NeedModule | packages.NeedTypesSizes
+	listedRoots, err := packages.Load(&packages.Config{Mode: mode, Tests: tests}, l.patterns...)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[string]*packages.Package)
+	packages.Visit(listedRoots, nil, func(p *packages.Package) { byID[p.ID] = p })
+	var roots []*packages.Package
+	isRoot := make(map[*packages.Package]bool)
+	for _, r := range l.roots {
+		if !l.reaching[r.ID] {
+			continue
+		}
+		p := byID[r.ID]
+		if p == nil {
+			return nil, fmt.Errorf("internal error: package %s missing from the second listing", r.ID)
+		}
+		roots = append(roots, p)
+		isRoot[p] = true
+	}
+	var all []*packages.Package // what the roots need, dependencies first
+	packages.Visit(roots, nil, func(p *packages.Package) { all = append(all, p) })
+
+	ld := &loader{
+		fset:        token.NewFileSet(),
+		parsed:      make(map[string]*parsedFile),
+		src:         make(map[*packages.Package]bool),
+		checked:     make(map[*packages.Package]bool),
+		exportOK:    make(map[*packages.Package]bool),
+		exportTried: make(map[*packages.Package]bool),
+	}
+	reaches := reachMap()
+	for _, p := range all { // dependencies first: a package needs source if an import does
+		p.Fset = ld.fset
+		if p.PkgPath == "unsafe" {
+			p.Types = types.Unsafe
+			continue
+		}
+		p.Types = types.NewPackage(p.PkgPath, p.Name)
+		src := isRoot[p] || reaches(p) && !isLibrary(p) || p.ExportFile == ""
+		for _, imp := range p.Imports {
+			src = src || ld.src[imp]
+		}
+		ld.src[p] = src
+	}
+	ld.check(all)
+
+	res := &loaded{roots: roots}
+	for _, p := range all {
+		if len(p.Errors) > 0 && (ld.checked[p] || !ld.exportOK[p] && ld.exportTried[p]) {
+			res.broken = append(res.broken, brokenLine(p))
+		}
+	}
+	// The checker runs the analyzers on a package and, for facts, on every package
+	// it imports: keep only the imports that reach the library. The library
+	// package, read from export data, gets empty syntax.
+	for _, p := range all {
+		if !reaches(p) {
+			continue
+		}
+		if p.Syntax == nil {
+			p.Syntax = []*ast.File{}
+			p.TypesInfo = newTypesInfo()
+		}
+		for path, imp := range p.Imports {
+			if !reaches(imp) {
+				delete(p.Imports, path)
+			}
+		}
+	}
+	return res, nil
+}
+
+// brokenLine is the one line printed for a package that failed to load or
+// type-check: its first error, and how many more. When the package was
+// type-checked, its parse and type errors are the ones that say why (the go
+// command's build failure of the same package repeats them, on several lines).
+func brokenLine(p *packages.Package) string {
+	var errs []packages.Error
+	for _, e := range p.Errors {
+		if e.Kind == packages.ParseError || e.Kind == packages.TypeError {
+			errs = append(errs, e)
+		}
+	}
+	if len(errs) == 0 {
+		errs = p.Errors
+	}
+	msg := strings.Join(strings.Fields(errs[0].Error()), " ")
+	if n := len(errs) - 1; n > 0 {
+		msg += fmt.Sprintf(" (and %d more)", n)
+	}
+	return fmt.Sprintf("kafkalint: package %s has errors: %s", p.ID, msg)
+}
+
+// A loader type-checks packages, as go/packages does with LoadAllSyntax for the
+// packages in src and from export data for the others.
+type loader struct {
+	fset *token.FileSet
+	src  map[*packages.Package]bool // packages to type-check from source
+
+	parseMu sync.Mutex
+	parsed  map[string]*parsedFile // by file name: a file of p and of p [p.test] is parsed once
+
+	exportMu    sync.Mutex // gcexportdata may touch any package of the graph
+	exportTried map[*packages.Package]bool
+	exportOK    map[*packages.Package]bool
+
+	checkedMu sync.Mutex
+	checked   map[*packages.Package]bool // packages type-checked from source
+}
+
+type parsedFile struct {
+	once sync.Once
+	file *ast.File
+	err  error
+}
+
+// check type-checks the source packages among all (dependencies first) that a
+// requested reaching package needs, in parallel, each after its imports.
+func (ld *loader) check(all []*packages.Package) {
+	done := make(map[*packages.Package]chan struct{})
+	for _, p := range all {
+		if ld.src[p] {
+			done[p] = make(chan struct{})
+		}
+	}
+	cpu := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for _, p := range all {
+		if !ld.src[p] {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer close(done[p])
+			for _, imp := range p.Imports {
+				if ch := done[imp]; ch != nil {
+					<-ch
+				}
+			}
+			cpu <- struct{}{}
+			defer func() { <-cpu }()
+			ld.checkSource(p)
+		}()
+	}
+	wg.Wait()
+}
+
+// checkSource parses and type-checks p, whose imports are loaded or in export data.
+func (ld *loader) checkSource(p *packages.Package) {
+	ld.checkedMu.Lock()
+	ld.checked[p] = true
+	ld.checkedMu.Unlock()
+
+	appendError := func(err error) {
+		switch err := err.(type) {
+		case packages.Error:
+			p.Errors = append(p.Errors, err)
+		case *os.PathError:
+			p.Errors = append(p.Errors, packages.Error{Pos: err.Path + ":1", Msg: err.Err.Error(), Kind: packages.ParseError})
+		case scanner.ErrorList:
+			for _, e := range err {
+				p.Errors = append(p.Errors, packages.Error{Pos: e.Pos.String(), Msg: e.Msg, Kind: packages.ParseError})
+			}
+		case types.Error:
+			p.TypeErrors = append(p.TypeErrors, err)
+			p.Errors = append(p.Errors, packages.Error{Pos: err.Fset.Position(err.Pos).String(), Msg: err.Msg, Kind: packages.TypeError})
+		default:
+			p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
+		}
+	}
+
+	if len(p.CompiledGoFiles) == 0 && p.ExportFile != "" {
+		appendError(packages.Error{Pos: "-", Msg: "sources missing for package " + p.ID, Kind: packages.ParseError})
+		if err := ld.readExport(p); err != nil {
+			appendError(packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
+		}
+		p.IllTyped = true
+		return
+	}
+
+	for _, name := range p.CompiledGoFiles {
+		f, err := ld.parse(name)
+		if f != nil {
+			p.Syntax = append(p.Syntax, f)
+		}
+		if err != nil {
+			appendError(err)
+		}
+	}
+	p.TypesInfo = newTypesInfo()
+	importer := importerFunc(func(path string) (*types.Package, error) {
+		if path == "unsafe" {
+			return types.Unsafe, nil
+		}
+		imp := p.Imports[path]
+		if imp == nil {
+			return nil, fmt.Errorf("no metadata for %s", path)
+		}
+		if !ld.src[imp] {
+			if err := ld.readExport(imp); err != nil {
+				return nil, err
+			}
+		}
+		if !imp.Types.Complete() { // (a source package without sources: its export data failed)
+			return nil, fmt.Errorf("could not load %s", path)
+		}
+		return imp.Types, nil
+	})
+	tc := &types.Config{
+		Importer: importer,
+		Error:    appendError,
+		Sizes:    p.TypesSizes,
+	}
+	if p.Module != nil && p.Module.GoVersion != "" {
+		tc.GoVersion = "go" + p.Module.GoVersion
+	}
+	typErr := types.NewChecker(tc, ld.fset, p.Types, p.TypesInfo).Files(p.Syntax)
+	if typErr != nil && len(p.Errors) == 0 {
+		appendError(typErr)
+	}
+	ill := len(p.Errors) > 0
+	ld.exportMu.Lock() // readExport may mark an import ill-typed for another importer
+	for _, imp := range p.Imports {
+		ill = ill || imp.IllTyped
+	}
+	ld.exportMu.Unlock()
+	p.IllTyped = ill
+}
+
+// parse parses a file once, in the mode go/packages uses.
+func (ld *loader) parse(name string) (*ast.File, error) {
+	ld.parseMu.Lock()
+	pf := ld.parsed[name]
+	if pf == nil {
+		pf = new(parsedFile)
+		ld.parsed[name] = pf
+	}
+	ld.parseMu.Unlock()
+	pf.once.Do(func() {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			pf.err = err
+			return
+		}
+		pf.file, pf.err = parser.ParseFile(ld.fset, name, src, parser.AllErrors|parser.ParseComments)
+	})
+	return pf.file, pf.err
+}
+
+// readExport loads p's types from its export data, once.
+func (ld *loader) readExport(p *packages.Package) error {
+	ld.exportMu.Lock()
+	defer ld.exportMu.Unlock()
+	if p.Types != nil && p.Types.Complete() {
+		return nil
+	}
+	if ld.exportTried[p] {
+		return fmt.Errorf("no export data for %s", p.PkgPath)
+	}
+	ld.exportTried[p] = true
+	fail := func(err error) error {
+		p.IllTyped = true
+		if len(p.Errors) == 0 {
+			p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
+		}
+		return err
+	}
+	if p.ExportFile == "" {
+		return fail(fmt.Errorf("no export data file"))
+	}
+	f, err := os.Open(p.ExportFile)
+	if err != nil {
+		return fail(err)
+	}
+	defer f.Close()
+	r, err := gcexportdata.NewReader(f)
+	if err != nil {
+		return fail(fmt.Errorf("reading %s: %v", p.ExportFile, err))
+	}
+	// gcexportdata knows packages by path: give it the types.Package of p and of
+	// every package in p's closure, so that it creates none. Reads of packages
+	// that import p may have filled p's in part already; this read completes it.
+	view := map[string]*types.Package{p.PkgPath: p.Types}
+	seen := make(map[*packages.Package]bool)
+	var visit func(map[string]*packages.Package)
+	visit = func(imports map[string]*packages.Package) {
+		for _, q := range imports {
+			if !seen[q] {
+				seen[q] = true
+				view[q.PkgPath] = q.Types
+				visit(q.Imports)
+			}
+		}
+	}
+	visit(p.Imports)
+	tpkg, err := gcexportdata.Read(r, ld.fset, view, p.PkgPath)
+	if err != nil {
+		return fail(fmt.Errorf("reading %s: %v", p.ExportFile, err))
+	}
+	p.Types = tpkg
+	ld.exportOK[p] = true
+	return nil
+}
+
+func newTypesInfo() *types.Info {
+	return &types.Info{
+		Types:        make(map[ast.Expr]types.TypeAndValue),
+		Defs:         make(map[*ast.Ident]types.Object),
+		Uses:         make(map[*ast.Ident]types.Object),
+		Implicits:    make(map[ast.Node]types.Object),
+		Instances:    make(map[*ast.Ident]types.Instance),
+		Scopes:       make(map[ast.Node]*types.Scope),
+		Selections:   make(map[*ast.SelectorExpr]*types.Selection),
+		FileVersions: make(map[*ast.File]string),
+	}
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }

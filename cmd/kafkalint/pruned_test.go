@@ -1,0 +1,199 @@
+package main_test
+
+// The command loads from source only the packages that reach the library
+// (load.go); KAFKALINT_LOAD=full loads everything, as multichecker does. These
+// tests run both on the fixture trees and compare the reports byte for byte.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// copyTree copies the module testdata/NAME to a temporary directory, pointing
+// its replace directive at the stub, and returns the copy's directory.
+func copyTree(t *testing.T, name string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), name)
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", name))); err != nil {
+		t.Fatal(err)
+	}
+	stub, err := filepath.Abs(filepath.Join("..", "..", "testdata", "src", "github.com", "confluentinc", "confluent-kafka-go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, dir, 0, "go", "mod", "edit", "-replace", "github.com/confluentinc/confluent-kafka-go="+stub)
+	return dir
+}
+
+// result is one run of the command.
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// runLoad runs the command in dir with KAFKALINT_LOAD=load ("" for the pruned
+// loading), offline plus extra environment.
+func runLoad(t *testing.T, dir, load string, env []string, args ...string) result {
+	t.Helper()
+	cmd := exec.CommandContext(t.Context(), bin, args...)
+	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(), "GOWORK=off", "GOFLAGS=", "KAFKALINT_LOAD="+load), env...)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	var exit *exec.ExitError
+	code := 0
+	if errors.As(err, &exit) {
+		code = exit.ExitCode()
+	} else if err != nil {
+		t.Fatalf("kafkalint %s: %v", strings.Join(args, " "), err)
+	}
+	return result{code, out.String(), errOut.String()}
+}
+
+// brokenPrefix starts the line the pruned loading prints for a broken package.
+const brokenPrefix = "kafkalint: package "
+
+// compareLoads runs the command on pkgs in dir with the full and the pruned
+// loading, in text, -json and -sarif modes, and fails unless the reports are the
+// same, byte for byte. It returns the pruned text run. The full loading prints
+// every error of every package before the reports; the pruned one prints one
+// line for each broken package it loaded, then the reports: the reports are the
+// text after those lines, and must end the full run's output.
+func compareLoads(t *testing.T, dir string, env []string, pkgs ...string) result {
+	t.Helper()
+	full := runLoad(t, dir, "full", env, pkgs...)
+	pruned := runLoad(t, dir, "", env, pkgs...)
+	var broken []string
+	reports := pruned.stderr
+	for strings.HasPrefix(reports, brokenPrefix) {
+		line, rest, _ := strings.Cut(reports, "\n")
+		broken = append(broken, line)
+		reports = rest
+	}
+	if reports == "" || !strings.HasSuffix(full.stderr, reports) || pruned.stdout != full.stdout {
+		t.Errorf("text: the reports differ.\nfull load:\n%s\npruned load:\n%s", full.stderr, pruned.stderr)
+	}
+	if len(broken) == 0 && pruned.stderr != full.stderr {
+		t.Errorf("text: no broken package, but the outputs differ.\nfull load:\n%s\npruned load:\n%s", full.stderr, pruned.stderr)
+	}
+	if full.code != 3 || pruned.code != 3 {
+		t.Errorf("text: exit codes %d (full) and %d (pruned), want 3", full.code, pruned.code)
+	}
+
+	args := append([]string{"-json"}, pkgs...)
+	if f, p := runLoad(t, dir, "full", env, args...), runLoad(t, dir, "", env, args...); f.stdout != p.stdout || p.code != 0 || !strings.Contains(p.stdout, `"posn"`) {
+		t.Errorf("-json: outputs differ or exit code %d.\nfull load:\n%s\npruned load:\n%s", p.code, f.stdout, p.stdout)
+	}
+
+	args = append([]string{"-sarif"}, pkgs...)
+	f, p := runLoad(t, dir, "full", env, args...), runLoad(t, dir, "", env, args...)
+	if fr, pr := sarifRuns(t, f.stdout), sarifRuns(t, p.stdout); fr != pr || p.code != 3 {
+		t.Errorf("-sarif: results differ or exit code %d.\nfull load:\n%s\npruned load:\n%s", p.code, fr, pr)
+	}
+	return pruned
+}
+
+// sarifRuns returns the tool and results of a SARIF log, re-encoded: what must not
+// depend on the loading (the notifications about broken packages do).
+func sarifRuns(t *testing.T, data string) string {
+	t.Helper()
+	var log struct {
+		Runs []struct {
+			Tool    json.RawMessage `json:"tool"`
+			Results json.RawMessage `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(data), &log); err != nil || len(log.Runs) != 1 {
+		t.Fatalf("SARIF log does not parse (%v):\n%s", err, data)
+	}
+	return string(log.Runs[0].Tool) + "\n" + string(log.Runs[0].Results)
+}
+
+// TestPrunedApp: the command fixture, one clean package.
+func TestPrunedApp(t *testing.T) {
+	dir := fixture(t)
+	res := compareLoads(t, dir, []string{"GOPROXY=off"}, "./...")
+	checkReports(t, res.stderr)
+}
+
+// TestPrunedTree: testdata/tree, with facts across packages, a broken dependency
+// that does not reach the library (metrics, imported by app), a broken package
+// that nothing using the library imports (legacy), and a broken test file (app's).
+// Each broken package that matters costs one line; the analyzers run on app and
+// its ill-typed test variant all the same; legacy is never type-checked.
+func TestPrunedTree(t *testing.T) {
+	dir := copyTree(t, "tree")
+	res := compareLoads(t, dir, []string{"GOPROXY=off"}, "./...")
+	wantBroken := []string{
+		brokenPrefix + "example.com/tree/metrics has errors: " + filepath.Join(dir, "metrics", "metrics.go") + ":6:36: undefined: undefinedWeight",
+		brokenPrefix + "example.com/tree/app [example.com/tree/app.test] has errors: " + filepath.Join(dir, "app", "app_test.go") +
+			`:7:14: cannot use "one" (untyped string constant) as int value in variable declaration (and 1 more)`,
+	}
+	lines := strings.Split(res.stderr, "\n")
+	if len(lines) < len(wantBroken) || strings.Join(lines[:len(wantBroken)], "\n") != strings.Join(wantBroken, "\n") {
+		t.Errorf("the broken packages' lines are not, in order:\n%s\noutput:\n%s", strings.Join(wantBroken, "\n"), res.stderr)
+	}
+	if n := strings.Count(res.stderr, brokenPrefix); n != len(wantBroken) || strings.Contains(res.stderr, "legacy") {
+		t.Errorf("%d broken-package lines, want %d, none for legacy:\n%s", n, len(wantBroken), res.stderr)
+	}
+	for _, want := range []string{
+		"app.go:16:2: handlers.Rebalance (handlers.go:14) calls Unassign in a RevokedPartitions handler", // facts of handlers and config
+		"app.go:31:4: handlers.GiveUp (handlers.go:21) calls Unassign in a RevokedPartitions handler",
+		"app.go:58:11: c.Unassign in RevokedPartitions handler is not preceded", // helpers' facts: MaybeCommit may not commit
+		"app.go:68:2: c.StoreOffsets stores the offset of message m itself",     // in the package that imports broken metrics
+	} {
+		if !strings.Contains(res.stderr, want) {
+			t.Errorf("missing report %q in:\n%s", want, res.stderr)
+		}
+	}
+	if strings.Contains(res.stderr, "app.go:46:") {
+		t.Errorf("reported the handler that helpers.Finish makes safe:\n%s", res.stderr)
+	}
+}
+
+// TestPrunedNothingReaches: packages that cannot reach the library, broken or
+// not, cost nothing: no output, exit 0 (with -json, the empty tree; with -fix,
+// nothing to do).
+func TestPrunedNothingReaches(t *testing.T) {
+	dir := copyTree(t, "tree")
+	env := []string{"GOPROXY=off"}
+	for _, args := range [][]string{
+		{"./tool", "./legacy", "./metrics"},
+		{"-fix", "./tool", "./legacy", "./metrics"},
+		{"-revokecommit.allversions", "./legacy/..."},
+	} {
+		if res := runLoad(t, dir, "", env, args...); res.code != 0 || res.stdout != "" || res.stderr != "" {
+			t.Errorf("kafkalint %s: exit %d, stdout %q, stderr %q; want 0 and no output", strings.Join(args, " "), res.code, res.stdout, res.stderr)
+		}
+	}
+	if res := runLoad(t, dir, "", env, "-json", "./tool", "./legacy"); res.code != 0 || res.stdout != "{}\n" || res.stderr != "" {
+		t.Errorf("kafkalint -json: exit %d, stdout %q, stderr %q; want 0 and {}", res.code, res.stdout, res.stderr)
+	}
+	// The full loading reports the broken packages (the difference).
+	if res := runLoad(t, dir, "full", env, "./tool", "./legacy"); res.code != 1 || !strings.Contains(res.stderr, "legacy.go:6:24") {
+		t.Errorf("full load of broken packages: exit %d, stderr %q; want 1 and legacy's error", res.code, res.stderr)
+	}
+	// -test=false: no test variant, so no broken one.
+	if res := runLoad(t, dir, "", env, "-test=false", "./..."); res.code != 3 || strings.Contains(res.stderr, "app_test.go") {
+		t.Errorf("-test=false: exit %d, stderr:\n%s", res.code, res.stderr)
+	}
+}
+
+// TestPrunedFix: -fix and -diff on the tree rewrite only what reaches the library,
+// and the same way as the full loading.
+func TestPrunedFix(t *testing.T) {
+	env := []string{"GOPROXY=off"}
+	full, pruned := copyTree(t, "tree"), copyTree(t, "tree")
+	f, p := runLoad(t, full, "full", env, "-fix", "-diff", "./..."), runLoad(t, pruned, "", env, "-fix", "-diff", "./...")
+	diff := func(s, dir string) string { return strings.ReplaceAll(s, dir, "DIR") }
+	if diff(f.stdout, full) != diff(p.stdout, pruned) || !strings.Contains(p.stdout, "+++ ") {
+		t.Errorf("-fix -diff differ.\nfull load:\n%s\npruned load:\n%s", f.stdout, p.stdout)
+	}
+}
