@@ -252,7 +252,7 @@ func TestHelp(t *testing.T) {
 	for _, want := range []string{
 		"readtimeout: check that read loops go on when ReadMessage times out\n",
 		"# Not reported",
-		"timeoutexit:",
+		"# Category timeoutexit",
 		"//kafkalint:ignore readtimeout reason",
 	} {
 		if !strings.Contains(stdout, want) {
@@ -263,7 +263,7 @@ func TestHelp(t *testing.T) {
 	for _, want := range []string{
 		"neverstored: report consumers that never store or commit an offset\n",
 		"# How far \"anywhere that consumer goes\" reaches",
-		"nevercommitted:",
+		"# Category nevercommitted",
 		"//kafkalint:ignore neverstored reason",
 	} {
 		if !strings.Contains(stdout, want) {
