@@ -608,3 +608,20 @@ func (g *Graph) Spawned() map[*ssa.Function]bool {
 	}
 	return set
 }
+
+// FuncOf returns the function a function value denotes (a function, a closure,
+// either converted to a named function type), or nil.
+func FuncOf(v ssa.Value) *ssa.Function { return funcOf(v) }
+
+// CallOf returns the call whose result root is: the call itself, or the call
+// an Extract takes one result of; nil otherwise.
+func CallOf(root ssa.Value) *ssa.Call {
+	switch x := root.(type) {
+	case *ssa.Call:
+		return x
+	case *ssa.Extract:
+		call, _ := x.Tuple.(*ssa.Call)
+		return call
+	}
+	return nil
+}

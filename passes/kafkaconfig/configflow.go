@@ -330,13 +330,7 @@ func (r *resolver) escapedBefore(x *mapIndex, m ssa.Value, use ssa.Instruction) 
 // configOfCall returns the configuration a call of another package's function
 // returns, from its ConfigFact, or nil.
 func (r *resolver) configOfCall(root ssa.Value) *Config {
-	var call *ssa.Call
-	switch x := root.(type) {
-	case *ssa.Call:
-		call = x
-	case *ssa.Extract:
-		call, _ = x.Tuple.(*ssa.Call)
-	}
+	call := valueflow.CallOf(root)
 	if call == nil || call.Common().StaticCallee() == nil {
 		return nil
 	}

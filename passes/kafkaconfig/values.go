@@ -57,13 +57,7 @@ func (r *Result) consumersOfValue(v ssa.Value, depth int) ([]*Consumer, bool) {
 
 // consumerOfRoot returns the consumer site that root, a call result, is, or nil.
 func (r *Result) consumerOfRoot(root ssa.Value) *Consumer {
-	var call *ssa.Call
-	switch x := root.(type) {
-	case *ssa.Call:
-		call = x
-	case *ssa.Extract:
-		call, _ = x.Tuple.(*ssa.Call)
-	}
+	call := valueflow.CallOf(root)
 	if call == nil {
 		return nil
 	}
@@ -137,14 +131,12 @@ func (r *Result) Callees(call *ast.CallExpr) ([]*types.Func, bool) {
 		tr := r.graph.Roots(c.Value)
 		complete = complete && tr.Complete
 		for _, root := range tr.Roots {
-			var f *ssa.Function
-			switch x := root.(type) {
-			case *ssa.Function:
-				f = x
-			case *ssa.MakeClosure:
-				f, _ = x.Fn.(*ssa.Function)
+			f := valueflow.FuncOf(root)
+			if f == nil {
+				complete = false // not a function value the package makes
+				continue
 			}
-			if obj, ok := f.Object().(*types.Func); f != nil && ok {
+			if obj, ok := f.Object().(*types.Func); ok {
 				out = appendFunc(out, obj)
 			} else {
 				complete = false // a function literal: no declaration to summarise
