@@ -41,6 +41,11 @@ func TestSuite(t *testing.T) {
 	count := make(map[string]int)
 	for _, a := range list {
 		count[a.Name]++
+		// Editors and the command run analyzers on broken code; every pass is
+		// fuzzed on it (FuzzAnalyzers) and must say so.
+		if !a.RunDespiteErrors {
+			t.Errorf("%s: RunDespiteErrors is false; every pass of the suite runs on ill-typed packages", a.Name)
+		}
 	}
 	dirs, err := os.ReadDir(filepath.Join("..", "passes"))
 	if err != nil {

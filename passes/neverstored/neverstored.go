@@ -34,6 +34,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/neverstored",
 		Requires: []*analysis.Analyzer{kafkaconfig.Analyzer},
 	}
+	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		analysisutil.Suppress(pass, a.Name)
 		run(pass)
