@@ -33,6 +33,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -105,7 +106,7 @@ func listReaching(patterns []string, tests bool) (*listed, error) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("go list: %v: %s", err, stderr.Bytes())
+		return nil, fmt.Errorf("go list: %w: %s", err, stderr.Bytes())
 	}
 	byID := make(map[string]*packages.Package)
 	var roots []*packages.Package
@@ -116,7 +117,7 @@ func listReaching(patterns []string, tests bool) (*listed, error) {
 			Imports          []string
 		}
 		if err := dec.Decode(&lp); err != nil {
-			return nil, fmt.Errorf("go list: %v", err)
+			return nil, fmt.Errorf("go list: %w", err)
 		}
 		p := byID[lp.ImportPath]
 		if p == nil {
@@ -345,18 +346,24 @@ func (ld *loader) checkSource(p *packages.Package) {
 	ld.checkedMu.Unlock()
 
 	appendError := func(err error) {
-		switch err := err.(type) {
-		case packages.Error:
-			p.Errors = append(p.Errors, err)
-		case *os.PathError:
-			p.Errors = append(p.Errors, packages.Error{Pos: err.Path + ":1", Msg: err.Err.Error(), Kind: packages.ParseError})
-		case scanner.ErrorList:
-			for _, e := range err {
+		var (
+			perr     packages.Error
+			pathErr  *os.PathError
+			list     scanner.ErrorList
+			typesErr types.Error
+		)
+		switch {
+		case errors.As(err, &perr):
+			p.Errors = append(p.Errors, perr)
+		case errors.As(err, &pathErr):
+			p.Errors = append(p.Errors, packages.Error{Pos: pathErr.Path + ":1", Msg: pathErr.Err.Error(), Kind: packages.ParseError})
+		case errors.As(err, &list):
+			for _, e := range list {
 				p.Errors = append(p.Errors, packages.Error{Pos: e.Pos.String(), Msg: e.Msg, Kind: packages.ParseError})
 			}
-		case types.Error:
-			p.TypeErrors = append(p.TypeErrors, err)
-			p.Errors = append(p.Errors, packages.Error{Pos: err.Fset.Position(err.Pos).String(), Msg: err.Msg, Kind: packages.TypeError})
+		case errors.As(err, &typesErr):
+			p.TypeErrors = append(p.TypeErrors, typesErr)
+			p.Errors = append(p.Errors, packages.Error{Pos: typesErr.Fset.Position(typesErr.Pos).String(), Msg: typesErr.Msg, Kind: packages.TypeError})
 		default:
 			p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
 		}
@@ -465,10 +472,13 @@ func (ld *loader) readExport(p *packages.Package) error {
 	if err != nil {
 		return fail(err)
 	}
-	defer f.Close()
-	r, err := gcexportdata.NewReader(f)
+	defer func() { _ = f.Close() }() // read only
+	// go list -export names compiler archives, which NewReader unpacks (the
+	// deprecation concerns Go 1.29, which x/tools will follow).
+	r, err := gcexportdata.NewReader(f) //nolint:staticcheck // SA1019: archives until Go 1.29
+
 	if err != nil {
-		return fail(fmt.Errorf("reading %s: %v", p.ExportFile, err))
+		return fail(fmt.Errorf("reading %s: %w", p.ExportFile, err))
 	}
 	// gcexportdata knows packages by path: give it the types.Package of p and of
 	// every package in p's closure, so that it creates none. Reads of packages
@@ -488,7 +498,7 @@ func (ld *loader) readExport(p *packages.Package) error {
 	visit(p.Imports)
 	tpkg, err := gcexportdata.Read(r, ld.fset, view, p.PkgPath)
 	if err != nil {
-		return fail(fmt.Errorf("reading %s: %v", p.ExportFile, err))
+		return fail(fmt.Errorf("reading %s: %w", p.ExportFile, err))
 	}
 	p.Types = tpkg
 	ld.exportOK[p] = true

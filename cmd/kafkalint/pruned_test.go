@@ -15,10 +15,11 @@ import (
 	"testing"
 )
 
-// copyTree copies the module testdata/NAME to a temporary directory, pointing
+// copyTree copies the module testdata/tree to a temporary directory, pointing
 // its replace directive at the stub, and returns the copy's directory.
-func copyTree(t *testing.T, name string) string {
+func copyTree(t *testing.T) string {
 	t.Helper()
+	const name = "tree"
 	dir := filepath.Join(t.TempDir(), name)
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", name))); err != nil {
 		t.Fatal(err)
@@ -129,7 +130,7 @@ func TestPrunedApp(t *testing.T) {
 // Each broken package that matters costs one line; the analyzers run on app and
 // its ill-typed test variant all the same; legacy is never type-checked.
 func TestPrunedTree(t *testing.T) {
-	dir := copyTree(t, "tree")
+	dir := copyTree(t)
 	res := compareLoads(t, dir, []string{"GOPROXY=off"}, "./...")
 	wantBroken := []string{
 		brokenPrefix + "example.com/tree/metrics has errors: " + filepath.Join(dir, "metrics", "metrics.go") + ":6:36: undefined: undefinedWeight",
@@ -162,7 +163,7 @@ func TestPrunedTree(t *testing.T) {
 // not, cost nothing: no output, exit 0 (with -json, the empty tree; with -fix,
 // nothing to do).
 func TestPrunedNothingReaches(t *testing.T) {
-	dir := copyTree(t, "tree")
+	dir := copyTree(t)
 	env := []string{"GOPROXY=off"}
 	for _, args := range [][]string{
 		{"./tool", "./legacy", "./metrics"},
@@ -190,7 +191,7 @@ func TestPrunedNothingReaches(t *testing.T) {
 // and the same way as the full loading.
 func TestPrunedFix(t *testing.T) {
 	env := []string{"GOPROXY=off"}
-	full, pruned := copyTree(t, "tree"), copyTree(t, "tree")
+	full, pruned := copyTree(t), copyTree(t)
 	f, p := runLoad(t, full, "full", env, "-fix", "-diff", "./..."), runLoad(t, pruned, "", env, "-fix", "-diff", "./...")
 	diff := func(s, dir string) string { return strings.ReplaceAll(s, dir, "DIR") }
 	if diff(f.stdout, full) != diff(p.stdout, pruned) || !strings.Contains(p.stdout, "+++ ") {
