@@ -48,10 +48,10 @@ func (ck *checker) check(e *entry) {
 	if p.Type == kafkaprops.API {
 		return // not reported: see the doc
 	}
-	if r := role(e.clients); (r == "consumer" && p.Role == 'P') || (r == "producer" && p.Role == 'C') {
+	if r := role(e.sure); len(e.sure) > 0 && ((r == "consumer" && p.Role == 'P') || (r == "producer" && p.Role == 'C')) {
 		other := map[byte]string{'P': "producer", 'C': "consumer"}[p.Role]
 		client := "a " + r
-		if allAdmin(e.clients) {
+		if allAdmin(e.sure) {
 			client = "an admin client"
 		}
 		ck.report(e.w.key.Pos(), e.w.key.End(), categoryRole,
@@ -138,7 +138,7 @@ func (ck *checker) checkGo(e *entry) {
 		return
 	}
 	var rejecting []*kafkaconfig.Client
-	for _, c := range e.clients {
+	for _, c := range e.sure {
 		if !g.accepts(c.Func) {
 			rejecting = append(rejecting, c)
 		}

@@ -67,6 +67,12 @@ type entry struct {
 	topic   bool                // inside default.topic.config
 	cfg     *kafkaconfig.Config // the map that holds it
 	clients []*kafkaconfig.Client
+	// sure are the clients whose configuration has the entry on every path;
+	// the others get it only on some (an option, a branch). Checks that depend
+	// on the kind of client (role, the Go client's go.* properties) use these
+	// only: a branch that configures a consumer may never reach the producer
+	// built from the same map on another branch.
+	sure []*kafkaconfig.Client
 }
 
 func run(pass *analysis.Pass) {
@@ -87,7 +93,7 @@ func run(pass *analysis.Pass) {
 		}
 		// Writes on some paths only (options, branches) are checked too: a
 		// wrong key is wrong whether or not the option is used.
-		for _, s := range append(append([]kafkaconfig.Setting(nil), cfg.Entries...), cfg.Maybe...) {
+		for i, s := range append(append([]kafkaconfig.Setting(nil), cfg.Entries...), cfg.Maybe...) {
 			w := writes[s.Pos]
 			if !s.Pos.IsValid() || w == nil {
 				continue // set in another package (facts carry no positions), or not seen
@@ -98,6 +104,9 @@ func run(pass *analysis.Pass) {
 				entries[s.Pos] = e
 			}
 			e.clients = append(e.clients, c)
+			if i < len(cfg.Entries) {
+				e.sure = append(e.sure, c)
+			}
 			if s.Key == "default.topic.config" && !topic {
 				visit(s.Sub, true, c)
 			}

@@ -247,7 +247,7 @@ var crossChecks = map[string]struct {
 // property of e is read as read, or "" when it does not or that is not known.
 func (ck *checker) failsCrossCheck(e *entry, read int64) string {
 	cc, ok := crossChecks[e.s.Key]
-	if !ok || e.topic || role(e.clients) != "consumer" {
+	if !ok || e.topic || role(e.sure) != "consumer" {
 		return ""
 	}
 	other := cc.lowestDefault
@@ -283,7 +283,7 @@ var assignors = map[string]string{"range": "eager", "roundrobin": "eager", "coop
 // (the probe saw " cooperative-sticky " fail, and "range, roundrobin" pass, and
 // does not show whether the trailing blank is the cause).
 func (ck *checker) checkAssignors(e *entry, v string) {
-	if role(e.clients) != "consumer" {
+	if role(e.sure) != "consumer" {
 		return // not read by producers; the role check reports it
 	}
 	at := e.w.value

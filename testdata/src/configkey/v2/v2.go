@@ -151,3 +151,21 @@ func newConsumerService(opts ...serviceOption) (*kafka.Consumer, error) {
 	}
 	return kafka.NewConsumer(&s.cm)
 }
+
+// One map configured per mode on two branches (go-kafkacat's shape): the
+// consumer's go.* settings never reach the producer, and the producer's
+// property never reaches the consumer.
+var modeConf = kafka.ConfigMap{}
+
+func runMode(mode string, brokers string) {
+	modeConf["bootstrap.servers"] = brokers
+	switch mode {
+	case "produce":
+		modeConf["linger.ms"] = 5 // fine: only the producer gets it
+		kafka.NewProducer(&modeConf)
+	case "consume":
+		modeConf["group.id"] = "g"
+		modeConf["go.events.channel.enable"] = true // fine: only the consumer gets it
+		kafka.NewConsumer(&modeConf)
+	}
+}
