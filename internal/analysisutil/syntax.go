@@ -62,3 +62,14 @@ func FuncName(fn *types.Func) string {
 	}
 	return fn.Pkg().Name() + "." + fn.Name()
 }
+
+// Before orders positions by file name, then offset: the order of reports that
+// does not depend on the order in which a driver added the files to the file
+// set (the command's loader parses files in parallel).
+func Before(fset *token.FileSet, a, b token.Pos) bool {
+	pa, pb := fset.Position(a), fset.Position(b)
+	if pa.Filename != pb.Filename {
+		return pa.Filename < pb.Filename
+	}
+	return pa.Offset < pb.Offset
+}

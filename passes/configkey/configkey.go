@@ -119,7 +119,7 @@ func run(pass *analysis.Pass) {
 	for _, e := range entries {
 		list = append(list, e)
 	}
-	sort.Slice(list, func(i, j int) bool { return list[i].s.Pos < list[j].s.Pos })
+	sort.Slice(list, func(i, j int) bool { return analysisutil.Before(pass.Fset, list[i].s.Pos, list[j].s.Pos) })
 	ck := &checker{pass: pass, renamed: make(map[*kafkaconfig.Config]map[string]bool)}
 	for _, e := range list {
 		ck.check(e)

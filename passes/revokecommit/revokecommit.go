@@ -319,7 +319,7 @@ func (c *checker) committers() map[*kafkaconfig.Consumer]bool {
 // comes in part from where the analysis cannot see is judged by the part it
 // can; a finding on a consumer from the caller is carried by a fact instead.
 func (c *checker) report() {
-	sort.Slice(c.order, func(i, j int) bool { return c.order[i].Pos() < c.order[j].Pos() })
+	sort.Slice(c.order, func(i, j int) bool { return analysisutil.Before(c.pass.Fset, c.order[i].Pos(), c.order[j].Pos()) })
 	var commits map[*kafkaconfig.Consumer]bool
 	for _, call := range c.order {
 		f := c.findings[call]

@@ -37,3 +37,12 @@ func Quiet(topics []string) error {
 		return nil
 	})
 }
+
+// Process is called by the application for each message it has handled: it
+// stores the next offset, for the auto-committer to commit.
+func Process(c *kafka.Consumer, m *kafka.Message) error {
+	next := m.TopicPartition
+	next.Offset++
+	_, err := c.StoreOffsets([]kafka.TopicPartition{next})
+	return err
+}
