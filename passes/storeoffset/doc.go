@@ -90,6 +90,16 @@
 // through a pointer by a function of another package is not looked into: a
 // store of m.TopicPartition after such a call is still reported.
 //
+// # Category autostore
+//
+// StoreOffsets or StoreMessage on a consumer whose configuration keeps
+// librdkafka's automatic offset store (enable.auto.offset.store true, set or by
+// default): librdkafka rejects the store with ErrInvalidArg on every version
+// (docs/library-facts.md F8; measured from v1.4.0 to v2.15.0, proof/RESULTS.md,
+// storeautoarg), so nothing is stored, silently where the error is ignored. An
+// option or a branch that may set it to false keeps the call silent. The fix,
+// where the configuration sets it to true in this package, sets it to false.
+//
 // # Category storeoffbyone
 //
 // StoreOffsets of a consumed message's own offset.

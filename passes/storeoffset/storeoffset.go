@@ -78,6 +78,7 @@ func run(pass *analysis.Pass) {
 		// hand (an embedder, TestIllTyped) may not.
 		return
 	}
+	checkAutoStore(pass, kc)
 	// Find the calls first: most packages that use the library store nothing,
 	// and need no SSA form.
 	var sites []site

@@ -61,3 +61,9 @@ func noFix(c *kafka.Consumer, m, n *kafka.Message, v kafka.Message) {
 	c.StoreOffsets([]kafka.TopicPartition{m.TopicPartition, n.TopicPartition}) // want `stores the offset of message m itself`
 	c.StoreOffsets([]kafka.TopicPartition{v.TopicPartition})                   // want `stores the offset of message v itself`
 }
+
+func autoStore() {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g", "enable.auto.offset.store": true})
+	m, _ := c.ReadMessage(-1)
+	c.StoreMessage(m) // want `c\.StoreMessage on a consumer with enable\.auto\.offset\.store=true fails with ErrInvalidArg`
+}

@@ -1,0 +1,105 @@
+package storeoffset
+
+import (
+	"go/ast"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
+)
+
+// categoryAutoStore: StoreOffsets or StoreMessage on a consumer that stores
+// offsets automatically.
+const categoryAutoStore = "autostore"
+
+// checkAutoStore reports StoreOffsets and StoreMessage calls on a consumer
+// whose default configuration has enable.auto.offset.store true (set, or
+// librdkafka's default): librdkafka rejects them with ErrInvalidArg
+// (docs/library-facts.md F8; proof/RESULTS.md, storeautoarg: on every version
+// measured, v1.4.0 to v2.15.0), so the offset is not stored, silently where the
+// error is ignored. A write that may set it to false (an option, a branch)
+// keeps the call silent.
+func checkAutoStore(pass *analysis.Pass, kc *kafkaconfig.Result) {
+	for _, file := range pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := kc.ConsumerMethod(call, "StoreOffsets", "StoreMessage")
+			if fn == nil {
+				return true
+			}
+			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			consumers, _ := kc.ConsumersOf(sel.X)
+			for _, k := range consumers {
+				if d, ok := autoStoreDiagnostic(pass, sel, fn.Name(), k); ok {
+					pass.Report(d)
+					break
+				}
+			}
+			return true
+		})
+	}
+}
+
+func autoStoreDiagnostic(pass *analysis.Pass, sel *ast.SelectorExpr, method string, k *kafkaconfig.Consumer) (analysis.Diagnostic, bool) {
+	auto, fromDefault, ok := k.Config.Bool("enable.auto.offset.store")
+	if !ok || !auto {
+		return analysis.Diagnostic{}, false
+	}
+	for _, s := range k.Config.Maybe {
+		if s.Key == "enable.auto.offset.store" {
+			return analysis.Diagnostic{}, false // an option or a branch may turn it off
+		}
+	}
+	how := "enable.auto.offset.store=true"
+	if fromDefault {
+		how += " (the default)"
+	}
+	d := analysis.Diagnostic{
+		Pos:      sel.Pos(),
+		End:      sel.End(),
+		Category: categoryAutoStore,
+		URL:      analysisutil.CategoryURL(categoryAutoStore),
+		Message: "" + source(pass, sel) + " on a consumer with " + how + " fails with ErrInvalidArg and stores nothing " +
+			"(librdkafka stores offsets itself in that mode): set enable.auto.offset.store to false where the consumer is configured",
+	}
+	if s, explicit := k.Config.Lookup("enable.auto.offset.store"); explicit && s.Pos.IsValid() {
+		d.Related = []analysis.RelatedInformation{{Pos: s.Pos, Message: "enable.auto.offset.store is set to true here"}}
+		if id := identAt(pass, s.Pos); id != nil && id.Name == "true" {
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message:   "Set enable.auto.offset.store to false",
+				TextEdits: []analysis.TextEdit{{Pos: id.Pos(), End: id.End(), NewText: []byte("false")}},
+			}}
+		}
+	} else if k.Call != nil {
+		d.Related = []analysis.RelatedInformation{{Pos: k.Call.Pos(), Message: "consumer created here without enable.auto.offset.store (default true)"}}
+	}
+	return d, true
+}
+
+// identAt returns the identifier that starts at pos, or nil.
+func identAt(pass *analysis.Pass, pos token.Pos) *ast.Ident {
+	var found *ast.Ident
+	for _, f := range pass.Files {
+		if f.Pos() > pos || pos >= f.End() {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found != nil || n == nil || n.End() <= pos || n.Pos() > pos {
+				return found == nil
+			}
+			if id, ok := n.(*ast.Ident); ok && id.Pos() == pos {
+				found = id
+			}
+			return true
+		})
+	}
+	return found
+}
