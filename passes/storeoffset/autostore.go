@@ -38,7 +38,7 @@ func checkAutoStore(pass *analysis.Pass, kc *kafkaconfig.Result) {
 			}
 			consumers, _ := kc.ConsumersOf(sel.X)
 			for _, k := range consumers {
-				if d, ok := autoStoreDiagnostic(pass, sel, fn.Name(), k); ok {
+				if d, ok := autoStoreDiagnostic(pass, sel, k); ok {
 					pass.Report(d)
 					break
 				}
@@ -48,7 +48,7 @@ func checkAutoStore(pass *analysis.Pass, kc *kafkaconfig.Result) {
 	}
 }
 
-func autoStoreDiagnostic(pass *analysis.Pass, sel *ast.SelectorExpr, method string, k *kafkaconfig.Consumer) (analysis.Diagnostic, bool) {
+func autoStoreDiagnostic(pass *analysis.Pass, sel *ast.SelectorExpr, k *kafkaconfig.Consumer) (analysis.Diagnostic, bool) {
 	auto, fromDefault, ok := k.Config.Bool("enable.auto.offset.store")
 	if !ok || !auto {
 		return analysis.Diagnostic{}, false
