@@ -131,21 +131,11 @@ func (g *Graph) build() {
 		}
 	}()
 	prog := ssa.NewProgram(g.fset, 0)
-	seen := make(map[*types.Package]bool)
-	var create func(p *types.Package)
-	create = func(p *types.Package) {
-		if seen[p] {
-			return
-		}
-		seen[p] = true
-		for _, q := range p.Imports() {
-			create(q)
-		}
-		if p != g.pkg {
-			prog.CreatePackage(p, nil, nil, true)
-		}
+	// Direct imports only, as buildssa does: go/ssa creates what it needs of
+	// the others from their types on demand.
+	for _, p := range g.pkg.Imports() {
+		prog.CreatePackage(p, nil, nil, true)
 	}
-	create(g.pkg)
 	g.spkg = prog.CreatePackage(g.pkg, g.files, g.info, false)
 	g.spkg.Build()
 	g.index()
