@@ -615,3 +615,14 @@ func CallOf(root ssa.Value) *ssa.Call {
 	}
 	return nil
 }
+
+// FieldOf returns the field (as declared) that a FieldAddr or Field selects, or nil.
+func FieldOf(v ssa.Value) *types.Var {
+	switch x := v.(type) {
+	case *ssa.FieldAddr:
+		return fieldOf(x.X.Type(), x.Field, true)
+	case *ssa.Field:
+		return fieldOf(x.X.Type(), x.Field, false)
+	}
+	return nil
+}

@@ -363,10 +363,10 @@ func paramField(v ssa.Value) (string, int) {
 	var f *types.Var
 	switch v := v.(type) {
 	case *ssa.Field:
-		x, f = v.X, fieldOfValue(v)
+		x, f = v.X, valueflow.FieldOf(v)
 	case *ssa.UnOp:
 		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
-			x, f = fa.X, fieldOfValue(fa)
+			x, f = fa.X, valueflow.FieldOf(fa)
 		}
 	}
 	if a, ok := x.(*ssa.Alloc); ok && a.Referrers() != nil {

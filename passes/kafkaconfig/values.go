@@ -265,7 +265,7 @@ func (r *Result) boundaries(v ssa.Value) []Boundary {
 				}
 				b = Boundary{Func: fn, Index: i}
 			case *ssa.FieldAddr, *ssa.Field:
-				f := fieldOfValue(x)
+				f := valueflow.FieldOf(x)
 				if f == nil || !f.Exported() || f.Pkg() != r.graph.Package().Pkg || !exportedStruct(x) {
 					if fa, ok := x.(*ssa.FieldAddr); ok && depth < 2 {
 						visit(r.graph.Pointees(fa).Roots, depth+1) // &s.cm: what is stored there
@@ -307,29 +307,6 @@ func exportedStruct(v ssa.Value) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Exported()
-}
-
-// fieldOfValue returns the field a FieldAddr or Field selects.
-func fieldOfValue(v ssa.Value) *types.Var {
-	var t types.Type
-	var i int
-	switch x := v.(type) {
-	case *ssa.FieldAddr:
-		p, ok := x.X.Type().Underlying().(*types.Pointer)
-		if !ok {
-			return nil
-		}
-		t, i = p.Elem(), x.Field
-	case *ssa.Field:
-		t, i = x.X.Type(), x.Field
-	default:
-		return nil
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || i >= st.NumFields() {
-		return nil
-	}
-	return st.Field(i).Origin()
 }
 
 // A FieldWrite is a store into a field in this package: what consumers the

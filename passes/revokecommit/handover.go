@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -92,21 +93,13 @@ func (c *checker) noteHandovers(f *finding, consumers []*kafkaconfig.Consumer) {
 
 // whereCall describes the Unassign call for other packages.
 func (c *checker) whereCall(call *ast.CallExpr) string {
-	p := c.pass.Fset.Position(call.Pos())
-	name := c.pass.Pkg.Name()
 	for fn, decl := range c.kc.FuncDecls() {
 		if decl.Pos() <= call.Pos() && call.End() <= decl.End() {
-			name = analysisutil.FuncName(fn)
+			return c.where(fn, call)
 		}
 	}
-	return fmt.Sprintf("%s (%s:%d)", name, baseName(p.Filename), p.Line)
-}
-
-func baseName(path string) string {
-	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
-		return path[i+1:]
-	}
-	return path
+	p := c.pass.Fset.Position(call.Pos())
+	return fmt.Sprintf("%s (%s:%d)", c.pass.Pkg.Name(), filepath.Base(p.Filename), p.Line)
 }
 
 // exportHandovers exports the Handover facts collected by noteHandovers.
