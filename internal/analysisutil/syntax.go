@@ -52,11 +52,7 @@ func FuncName(fn *types.Func) string {
 		return fn.Name()
 	}
 	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
-		t := types.Unalias(sig.Recv().Type())
-		if p, ok := t.(*types.Pointer); ok {
-			t = types.Unalias(p.Elem())
-		}
-		if n, ok := t.(*types.Named); ok {
+		if n := NamedType(sig.Recv().Type()); n != nil {
 			return fn.Pkg().Name() + "." + n.Obj().Name() + "." + fn.Name()
 		}
 	}

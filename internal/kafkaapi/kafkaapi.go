@@ -16,6 +16,8 @@ package kafkaapi
 import (
 	"go/types"
 	"strings"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 )
 
 // The import paths of the kafka package, by module.
@@ -91,20 +93,9 @@ func IsObject(obj types.Object, name string) bool {
 	return obj != nil && obj.Name() == name && IsKafkaPackage(obj.Pkg()) && obj.Pkg().Scope().Lookup(name) == obj
 }
 
-// namedOf returns the package-level named type of t, looking through aliases and one
-// pointer, or nil.
-func namedOf(t types.Type) *types.Named {
-	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	n, _ := t.(*types.Named)
-	return n
-}
-
 // IsType reports whether t is the library's named type name (or a pointer to it).
 func IsType(t types.Type, name string) bool {
-	n := namedOf(t)
+	n := analysisutil.NamedType(t)
 	return n != nil && IsObject(n.Obj(), name)
 }
 

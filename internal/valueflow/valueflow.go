@@ -43,10 +43,12 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 )
 
@@ -329,7 +331,7 @@ func (g *Graph) noteCallback(c *ssa.CallCommon) {
 func subscribeArgs(c *ssa.CallCommon) (recv, cb ssa.Value) {
 	if c.IsInvoke() {
 		sig := c.Signature()
-		if !hasName(c.Method.Name(), kafkaapi.Subscribe) || len(c.Args) != 2 || sig.Params().Len() != 2 ||
+		if !slices.Contains(kafkaapi.Subscribe, c.Method.Name()) || len(c.Args) != 2 || sig.Params().Len() != 2 ||
 			!kafkaapi.IsType(sig.Params().At(1).Type(), "RebalanceCb") {
 			return nil, nil
 		}
@@ -343,15 +345,6 @@ func subscribeArgs(c *ssa.CallCommon) (recv, cb ssa.Value) {
 		return nil, nil
 	}
 	return c.Args[0], c.Args[2]
-}
-
-func hasName(name string, names []string) bool {
-	for _, n := range names {
-		if n == name {
-			return true
-		}
-	}
-	return false
 }
 
 // indexExprs maps the receiver and arguments of the syntax call ac to the
@@ -471,12 +464,8 @@ func reachableFromOutside(fn *ssa.Function) bool {
 	if recv == nil {
 		return true
 	}
-	t := types.Unalias(recv.Type())
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	n, ok := t.(*types.Named)
-	return !ok || n.Obj().Exported()
+	n := analysisutil.NamedType(recv.Type())
+	return n == nil || n.Obj().Exported()
 }
 
 // FieldStores returns the values stored into field f anywhere in the package

@@ -210,7 +210,7 @@ func (ck *checker) checkValueType(e *entry, p property) bool {
 	if b, ok := t.(*types.Basic); ok && b.Kind() == types.UntypedNil {
 		return false
 	}
-	if isDuration(t) {
+	if analysisutil.IsDuration(t) {
 		ck.duration(e, p)
 		return false
 	}
@@ -222,11 +222,6 @@ func (ck *checker) checkValueType(e *entry, p property) bool {
 		fmt.Sprintf("value of type %s for %q is not a string, bool or int (%s: Invalid value type %s)",
 			ts, e.s.Key, consequence(e.clients), ts), ck.valueTypeFix(e, p, t))
 	return false
-}
-
-func isDuration(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
 }
 
 // isStringer reports whether values of type t are a fmt.Stringer.

@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/token"
-	"go/types"
 	"sort"
 	"strings"
 
@@ -149,7 +148,7 @@ func indexWrites(pass *analysis.Pass) map[token.Pos]*write {
 					}
 				}
 			case *ast.CallExpr:
-				fn, _ := typeutil.Callee(info, n).(*types.Func)
+				fn := typeutil.StaticCallee(info, n)
 				switch {
 				case kafkaapi.IsMethod(fn, "ConfigMap", "SetKey") && len(n.Args) == 2:
 					v := ast.Unparen(n.Args[1])

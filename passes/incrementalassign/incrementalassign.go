@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
@@ -226,6 +224,6 @@ func protocolOf(k *kafkaconfig.Consumer) verdict {
 // *kafka.Consumer or an adapter that embeds one), not an interface method of the
 // program's own: renaming the latter could name a method the interface lacks.
 func direct(pass *analysis.Pass, call *ast.CallExpr) bool {
-	fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+	fn := analysisutil.CalledFunc(pass.TypesInfo, call)
 	return fn != nil && kafkaapi.IsMethod(fn, "Consumer", fn.Name())
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 )
 
@@ -36,7 +37,7 @@ func (r *Result) Clients() []*Client {
 			if !ok || len(call.Args) != 1 {
 				return true
 			}
-			fn := calleeFunc(r.resolver.pass.TypesInfo, call)
+			fn := analysisutil.CalledFunc(r.resolver.pass.TypesInfo, call)
 			if fn == nil {
 				return true
 			}

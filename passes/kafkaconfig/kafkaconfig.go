@@ -14,8 +14,8 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
@@ -138,7 +138,7 @@ func run(pass *analysis.Pass) (any, error) {
 				res.Consumers = append(res.Consumers, c)
 				res.byLparen[call.Lparen] = c
 			}
-			if fn := calleeFunc(pass.TypesInfo, call); len(call.Args) == 2 && kafkaapi.IsMethod(fn, "Consumer", kafkaapi.Subscribe...) {
+			if fn := analysisutil.CalledFunc(pass.TypesInfo, call); len(call.Args) == 2 && kafkaapi.IsMethod(fn, "Consumer", kafkaapi.Subscribe...) {
 				res.subscribe = append(res.subscribe, call)
 			}
 			return true
@@ -186,12 +186,6 @@ func position(fset *token.FileSet, pos token.Pos) string {
 	}
 	p := fset.Position(pos)
 	return filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
-}
-
-// calleeFunc returns the function a call statically calls, or nil.
-func calleeFunc(info *types.Info, call *ast.CallExpr) *types.Func {
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	return fn
 }
 
 // FuncDecls maps the package's functions and methods that have a body to their

@@ -27,7 +27,7 @@ func unknown(pos token.Pos) *Config { return &Config{Pos: pos} }
 
 // consumerAt returns the consumer that call obtains, or nil if it obtains none.
 func (r *resolver) consumerAt(call *ast.CallExpr) *Consumer {
-	fn := calleeFunc(r.pass.TypesInfo, call)
+	fn := analysisutil.CalledFunc(r.pass.TypesInfo, call)
 	if fn == nil {
 		return nil
 	}
@@ -48,10 +48,7 @@ func (r *resolver) consumerAt(call *ast.CallExpr) *Consumer {
 func consumerPkg(sig *types.Signature) *types.Package {
 	for i := 0; i < sig.Results().Len(); i++ {
 		if t := sig.Results().At(i).Type(); kafkaapi.IsConsumer(t) {
-			if p, ok := types.Unalias(t).(*types.Pointer); ok {
-				t = p.Elem()
-			}
-			if n, ok := types.Unalias(t).(*types.Named); ok {
+			if n := analysisutil.NamedType(t); n != nil {
 				return n.Obj().Pkg()
 			}
 		}

@@ -4,10 +4,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
@@ -101,9 +102,9 @@ func embeddedConsumer(t types.Type) *types.Var {
 // or an adapter that embeds one and does not override them); for a call of a
 // function value, the declared functions it may be.
 func (r *Result) Callees(call *ast.CallExpr) ([]*types.Func, bool) {
-	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
+	fn := analysisutil.CalledFunc(r.info, call)
 	if fn != nil {
-		if !isInterfaceMethod(fn) {
+		if !analysisutil.IsInterfaceMethod(fn) {
 			return []*types.Func{fn}, true
 		}
 	} else if tv, ok := r.info.Types[call.Fun]; !ok || tv.IsType() || tv.IsBuiltin() {
@@ -153,11 +154,11 @@ func (r *Result) Callees(call *ast.CallExpr) ([]*types.Func, bool) {
 // call, statically or through an interface or adapter that holds a consumer, or
 // nil.
 func (r *Result) ConsumerMethod(call *ast.CallExpr, names ...string) *types.Func {
-	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
+	fn := analysisutil.CalledFunc(r.info, call)
 	if kafkaapi.IsMethod(fn, "Consumer", names...) {
 		return fn
 	}
-	if fn == nil || !isInterfaceMethod(fn) || !hasName(fn.Name(), names) {
+	if fn == nil || !analysisutil.IsInterfaceMethod(fn) || !hasName(fn.Name(), names) {
 		return nil // only interface methods of the same name can reach one
 	}
 	callees, _ := r.Callees(call)
@@ -169,18 +170,9 @@ func (r *Result) ConsumerMethod(call *ast.CallExpr, names ...string) *types.Func
 	return nil
 }
 
+// hasName reports whether name is one of names, or names is empty (any name).
 func hasName(name string, names []string) bool {
-	for _, n := range names {
-		if n == name {
-			return true
-		}
-	}
-	return len(names) == 0
-}
-
-func isInterfaceMethod(fn *types.Func) bool {
-	recv := fn.Signature().Recv()
-	return recv != nil && types.IsInterface(recv.Type())
+	return len(names) == 0 || slices.Contains(names, name)
 }
 
 // methodOf returns the method m of the concrete type t, or nil.

@@ -5,12 +5,12 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
@@ -197,13 +197,13 @@ func methodUses(pass *analysis.Pass, kc *kafkaconfig.Result) (map[*kafkaconfig.C
 			if !ok {
 				return true
 			}
-			fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+			fn := analysisutil.CalledFunc(pass.TypesInfo, call)
 			if fn == nil {
 				return true
 			}
 			group := -1
 			for i, names := range all {
-				if hasName(fn.Name(), names) {
+				if slices.Contains(names, fn.Name()) {
 					group = i
 				}
 			}
@@ -218,7 +218,7 @@ func methodUses(pass *analysis.Pass, kc *kafkaconfig.Result) (map[*kafkaconfig.C
 			complete := false
 			if kc.ConsumerMethod(call, all[group]...) != nil {
 				ks, complete = kc.ConsumersOf(recv)
-			} else if !isInterfaceMethod(fn) {
+			} else if !analysisutil.IsInterfaceMethod(fn) {
 				return true // a method of another type that happens to have the name
 			} else if _, ok := kc.Callees(call); ok {
 				return true // an interface whose implementations are all known and none is the consumer's
@@ -277,7 +277,7 @@ func methodValues(e *escapes, by map[*kafkaconfig.Consumer]*uses, unknown *uses)
 			return -1
 		}
 		for i, names := range groups {
-			if kafkaapi.IsMethod(obj, "Consumer", names...) || (isInterfaceMethod(obj) && hasName(obj.Name(), names)) {
+			if kafkaapi.IsMethod(obj, "Consumer", names...) || (analysisutil.IsInterfaceMethod(obj) && slices.Contains(names, obj.Name())) {
 				return i
 			}
 		}
@@ -364,20 +364,6 @@ func onlyEventPartitions(pass *analysis.Pass, call *ast.CallExpr) bool {
 	}
 	t := pass.TypesInfo.TypeOf(sel.X)
 	return t != nil && kafkaapi.IsType(t, "AssignedPartitions")
-}
-
-func hasName(name string, names []string) bool {
-	for _, n := range names {
-		if n == name {
-			return true
-		}
-	}
-	return false
-}
-
-func isInterfaceMethod(fn *types.Func) bool {
-	sig, ok := fn.Type().(*types.Signature)
-	return ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
 }
 
 // escapes decides whether a consumer may go where the package cannot follow it.

@@ -97,7 +97,7 @@ func (c *checker) readMessage(call *ast.CallExpr) *types.Package {
 	if len(call.Args) != 1 {
 		return nil
 	}
-	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	fn := analysisutil.CalledFunc(c.pass.TypesInfo, call)
 	if fn == nil || fn.Name() != "ReadMessage" {
 		return nil
 	}
@@ -108,7 +108,7 @@ func (c *checker) readMessage(call *ast.CallExpr) *types.Package {
 	if !ok || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
 		return nil
 	}
-	if sig.Params().Len() != 1 || !isDuration(sig.Params().At(0).Type()) || sig.Results().Len() != 2 {
+	if sig.Params().Len() != 1 || !analysisutil.IsDuration(sig.Params().At(0).Type()) || sig.Results().Len() != 2 {
 		return nil
 	}
 	msg, ok := types.Unalias(sig.Results().At(0).Type()).(*types.Pointer)
@@ -116,11 +116,6 @@ func (c *checker) readMessage(call *ast.CallExpr) *types.Package {
 		return nil
 	}
 	return types.Unalias(msg.Elem()).(*types.Named).Obj().Pkg()
-}
-
-func isDuration(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
 }
 
 // check reports the error branch that leaves the loop around r on any error.
@@ -612,7 +607,7 @@ func (c *checker) checksTimeout(n ast.Node) bool {
 				found = true
 			}
 		case *ast.CallExpr:
-			fn, _ := typeutil.Callee(c.pass.TypesInfo, n).(*types.Func)
+			fn := analysisutil.CalledFunc(c.pass.TypesInfo, n)
 			if fn == nil {
 				break
 			}

@@ -138,7 +138,7 @@ func (c *checker) checkHandovers() {
 			if !ok {
 				return true
 			}
-			fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+			fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
 			if fn == nil || fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
 				return true
 			}

@@ -23,12 +23,8 @@ func isWait(fn *types.Func) bool {
 	if fn.Name() != "Wait" || recv == nil || fn.Pkg() == nil {
 		return false
 	}
-	t := recv.Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
+	n := analysisutil.NamedType(recv.Type())
+	if n == nil {
 		return false
 	}
 	switch fn.Pkg().Path() + "." + n.Obj().Name() {
@@ -36,11 +32,6 @@ func isWait(fn *types.Func) bool {
 		return true
 	}
 	return false
-}
-
-func isInterfaceMethod(fn *types.Func) bool {
-	recv := fn.Signature().Recv()
-	return recv != nil && types.IsInterface(recv.Type())
 }
 
 // effects are the obligations a handler must meet before it gives partitions up.
@@ -195,7 +186,7 @@ func (pc *pathChecker) errorReturns(body *ast.BlockStmt) map[*ast.ReturnStmt]boo
 			case *ast.ReturnStmt:
 				if failing && len(n.Results) > 0 {
 					last := ast.Unparen(n.Results[len(n.Results)-1])
-					if !isNil(last) && isError(info.TypeOf(last)) {
+					if !isNil(info, last) && isError(info.TypeOf(last)) {
 						m[n] = true
 					}
 				}
@@ -211,7 +202,7 @@ func (pc *pathChecker) errorReturns(body *ast.BlockStmt) map[*ast.ReturnStmt]boo
 func testsError(info *types.Info, cond ast.Expr) bool {
 	found := false
 	ast.Inspect(cond, func(n ast.Node) bool {
-		if b, ok := n.(*ast.BinaryExpr); ok && b.Op == token.NEQ && isNil(b.Y) && isError(info.TypeOf(b.X)) {
+		if b, ok := n.(*ast.BinaryExpr); ok && b.Op == token.NEQ && isNil(info, b.Y) && isError(info.TypeOf(b.X)) {
 			found = true
 		}
 		return !found
@@ -223,9 +214,11 @@ var errorType = types.Universe.Lookup("error").Type()
 
 func isError(t types.Type) bool { return t != nil && types.Identical(t, errorType) }
 
-func isNil(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && id.Name == "nil"
+// isNil reports whether e is the predeclared nil (by type, not by name: a
+// shadowing "nil" is not it).
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[ast.Unparen(e)]
+	return ok && tv.IsNil()
 }
 
 // mayReturn reports whether a call may return. Panics, os.Exit, the standard
@@ -295,7 +288,7 @@ func (pc *pathChecker) excused(b *cfg.Block) bool {
 	}
 	cond := ast.Unparen(ifs.Cond)
 	negated := false
-	if u, ok := cond.(*ast.UnaryExpr); ok && u.Op.String() == "!" {
+	if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
 		cond, negated = ast.Unparen(u.X), true
 	}
 	call, ok := cond.(*ast.CallExpr)
@@ -336,7 +329,7 @@ func (pc *pathChecker) isConsumerCall(call *ast.CallExpr, names ...string) bool 
 // callees returns what call may call: its static callee, or for a call of an
 // interface method the methods of the values behind it (kafkaconfig.Callees).
 func (pc *pathChecker) callees(call *ast.CallExpr) []*types.Func {
-	fn, _ := typeutil.Callee(pc.pass.TypesInfo, call).(*types.Func)
+	fn := analysisutil.CalledFunc(pc.pass.TypesInfo, call)
 	if fn == nil {
 		return nil
 	}
@@ -505,13 +498,13 @@ func (pc *pathChecker) findRelevant() map[*types.Func]bool {
 			if !ok {
 				return true
 			}
-			callee, _ := typeutil.Callee(pc.pass.TypesInfo, call).(*types.Func)
+			callee := analysisutil.CalledFunc(pc.pass.TypesInfo, call)
 			var f Summary
 			switch {
 			case callee == nil:
 			case kafkaapi.IsMethod(callee, "Consumer", trackedNames...):
 				relevant[fn] = true
-			case tracked[callee.Name()] && isInterfaceMethod(callee):
+			case tracked[callee.Name()] && analysisutil.IsInterfaceMethod(callee):
 				relevant[fn] = true // may be a consumer behind an interface
 			case pc.funcs[callee] != nil:
 				calls[fn] = append(calls[fn], callee)

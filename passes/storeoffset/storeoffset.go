@@ -164,7 +164,7 @@ func (s site) paramType() types.Type {
 // helperSites returns the arguments of call that a function of another
 // package stores as is, according to its StoresFact.
 func helperSites(pass *analysis.Pass, call *ast.CallExpr) []site {
-	fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+	fn := typeutil.StaticCallee(pass.TypesInfo, call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg || fn.Signature().Variadic() {
 		return nil
 	}
@@ -219,7 +219,7 @@ func addParam(facts map[*types.Func]*StoresFact, p *ssa.Parameter, method string
 // call reaches, statically or through an interface of the program's own or an
 // adapter that holds a *kafka.Consumer, or nil.
 func storeMethod(pass *analysis.Pass, kc *kafkaconfig.Result, call *ast.CallExpr) *types.Func {
-	fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+	fn := analysisutil.CalledFunc(pass.TypesInfo, call)
 	if fn == nil || (fn.Name() != "StoreOffsets" && fn.Name() != "CommitOffsets") {
 		return nil // the cheap test first: only methods of these names can reach one
 	}
@@ -297,7 +297,7 @@ func suggestFix(pass *analysis.Pass, call *ast.CallExpr, sel *ast.SelectorExpr, 
 		if fn.Name() == "CommitOffsets" {
 			method = "CommitMessage"
 		}
-		if static, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func); !consumer || static != fn {
+		if static := typeutil.StaticCallee(pass.TypesInfo, call); !consumer || static != fn {
 			return analysis.SuggestedFix{}, false // a helper, interface or adapter: it may not have the method
 		}
 		ptr, ok := types.Unalias(pass.TypesInfo.TypeOf(o.msg)).(*types.Pointer)

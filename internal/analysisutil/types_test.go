@@ -1,0 +1,103 @@
+package analysisutil_test
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
+)
+
+const typesSrc = `package p
+
+import "time"
+
+type T struct{}
+
+func (*T) M() {}
+
+type I interface{ M() }
+
+type A = *T
+
+var (
+	d  time.Duration
+	t  T
+	pt *T
+	a  A
+	i  I
+	n  int
+)
+
+func f(x I, y *T, g func()) {
+	x.M()
+	y.M()
+	g()
+	_ = len("")
+	_ = int64(1)
+}
+`
+
+func TestTypes(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", typesSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	typ := func(name string) types.Type { return pkg.Scope().Lookup(name).Type() }
+
+	for _, name := range []string{"t", "pt", "a"} {
+		if n := analysisutil.NamedType(typ(name)); n == nil || n.Obj().Name() != "T" {
+			t.Errorf("NamedType(%s) = %v, want T", typ(name), n)
+		}
+	}
+	if n := analysisutil.NamedType(typ("n")); n != nil {
+		t.Errorf("NamedType(int) = %v, want nil", n)
+	}
+	if analysisutil.NamedType(nil) != nil {
+		t.Error("NamedType(nil) != nil")
+	}
+	if !analysisutil.IsDuration(typ("d")) || analysisutil.IsDuration(typ("n")) {
+		t.Error("IsDuration: want true for time.Duration only")
+	}
+
+	// The calls in f, in source order: x.M() through the interface, y.M()
+	// on the concrete type, g() of a function value, a builtin, a conversion.
+	var got []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := analysisutil.CalledFunc(info, call)
+		switch {
+		case fn == nil:
+			got = append(got, "nil")
+		case analysisutil.IsInterfaceMethod(fn):
+			got = append(got, "interface "+fn.Name())
+		default:
+			got = append(got, "func "+fn.Name())
+		}
+		return true
+	})
+	want := []string{"interface M", "func M", "nil", "nil", "nil"}
+	if len(got) != len(want) {
+		t.Fatalf("CalledFunc over f's calls = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("call %d: got %q, want %q", i, got[i], want[i])
+		}
+	}
+	if analysisutil.IsInterfaceMethod(nil) {
+		t.Error("IsInterfaceMethod(nil) = true")
+	}
+}
