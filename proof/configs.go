@@ -50,6 +50,11 @@ var configs = []config{
 	{Scenario: "storeautoarg", Variant: "auto.offset.store=true", Handler: "storeoffsets"},
 	{Scenario: "storeautoarg", Variant: "auto.offset.store=false", Handler: "storeoffsets"},
 
+	// revokecommit's committer with auto commit off: an offset-less Commit()
+	// commits the stored offsets.
+	{Scenario: "commitstored", Variant: "auto.commit=false", Handler: "commit"},
+	{Scenario: "commitstored", Variant: "auto.commit=false", Handler: "close-only"},
+
 	// configkey: what NewConsumer does with each value class reported.
 	{Scenario: "configkey", Variant: "new", Handler: "valid"},
 	{Scenario: "configkey", Variant: "new", Handler: "unknown-key"},

@@ -18,6 +18,7 @@ var readmeRows = []struct{ label, key string }{
 	{"Assign in the callback under cooperative-sticky", "incrementalassign/cooperative/eager-assign"},
 	{"StoreOffsets of a message's own offset, then restart", "storeoffset/restart/storeoffsets-own"},
 	{"StoreOffsets with enable.auto.offset.store=true", "storeautoarg/auto.offset.store=true/storeoffsets"},
+	{"auto commit off, offsets stored, then Commit() with no offsets", "commitstored/auto.commit=false/commit"},
 }
 
 // readmeBlock is the generated table of README.md's "Runtime proof" section.

@@ -105,6 +105,8 @@ func main() {
 		run = storeOffset
 	case "storeautoarg":
 		run = storeAutoArg
+	case "commitstored":
+		run = commitStored
 	case "configkey":
 		run = configKey
 	default:

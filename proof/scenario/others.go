@@ -420,6 +420,72 @@ func storeOffset(o *Outcome) string {
 	return fmt.Sprintf("restart at %d: nothing redelivered", first)
 }
 
+// commitStored backs revokecommit's "offset-less Commit() commits the stored
+// offsets" (docs/library-facts.md F9): with auto commit off and offsets stored by
+// the application, A reads the 5 messages of t[0] and stores the offset after
+// each; then, per handler, it calls Commit() with no offsets ("commit") or nothing
+// ("close-only"), and closes. Another consumer of the group then asks the
+// coordinator what is committed for t[0].
+//
+// Verdict: "Commit(): <result>; committed N" or "committed none".
+func commitStored(o *Outcome) string {
+	m := setup(o, 2)
+	produce(o, m, 0, 5)
+	cm := baseConfig(m)
+	cm["enable.auto.commit"] = false
+	cm["enable.auto.offset.store"] = false
+	a, err := kafka.NewConsumer(&cm)
+	if err != nil {
+		return "NewConsumer: " + err.Error()
+	}
+	a.SubscribeTopics([]string{topic}, nil)
+	o.set("stage", "A reads")
+	last := int64(-1)
+	for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && last < 4; {
+		msg, ok := a.Poll(100).(*kafka.Message)
+		if !ok || msg.TopicPartition.Error != nil || msg.TopicPartition.Partition != 0 {
+			continue
+		}
+		next := msg.TopicPartition
+		next.Offset++
+		if res, err := a.StoreOffsets([]kafka.TopicPartition{next}); storeErr(res, err) != "ok" {
+			o.errorf("StoreOffsets at %d -> %s", msg.TopicPartition.Offset, storeErr(res, err))
+		}
+		last = int64(msg.TopicPartition.Offset)
+	}
+	if last < 4 {
+		return fmt.Sprintf("TIMEOUT: A read up to %d", last)
+	}
+	verdict := ""
+	switch *flagHandler {
+	case "commit":
+		res, err := a.Commit()
+		verdict = "Commit(): " + storeErr(res, err) + "; "
+		o.set("commitResult", partsString(res))
+	case "close-only":
+	default:
+		return "bad handler"
+	}
+	if !closeWithin(a, 15*time.Second) {
+		return verdict + "A's Close did not return within 15s"
+	}
+
+	o.set("stage", "read committed")
+	b, err := kafka.NewConsumer(&cm)
+	if err != nil {
+		return verdict + "NewConsumer (B): " + err.Error()
+	}
+	defer b.Close()
+	c, err := b.Committed([]kafka.TopicPartition{tp(0, 0)}, 5000)
+	if err != nil || len(c) != 1 {
+		return verdict + "Committed: " + errCode(err)
+	}
+	if c[0].Offset < 0 {
+		return verdict + "committed none"
+	}
+	return verdict + fmt.Sprintf("committed %d", int64(c[0].Offset))
+}
+
 // storeAutoArg calls StoreOffsets(offset of the next message) on an assigned
 // partition with enable.auto.offset.store true or false.
 func storeAutoArg(o *Outcome) string {
