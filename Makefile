@@ -34,7 +34,7 @@ proof:
 	cd proof && go run . -runs 3 -j 3 -write
 	cd proof && go run . -runs 6 -j 3 -write -versions v1.4.0,v1.4.2 -scenarios revokecommit
 
-# The CI subset (part of make test): 21 cells on v1.8.2 and v2.11.1, one run
+# The CI subset (part of make test): 24 cells on v1.8.2 and v2.11.1, one run
 # each, chosen in proof/main.go (shortCells); fails on an outcome that
 # proof/expected.json does not list. About 1.5 minutes, mostly waiting on the mock.
 proof-short:

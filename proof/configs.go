@@ -55,6 +55,12 @@ var configs = []config{
 	{Scenario: "commitstored", Variant: "auto.commit=false", Handler: "commit"},
 	{Scenario: "commitstored", Variant: "auto.commit=false", Handler: "close-only"},
 
+	// readtimeout: what ReadMessage returns when nothing arrives in time.
+	{Scenario: "readtimeout", Variant: "quiet", Handler: "readmessage"},
+
+	// neverstored: a consumer that stores nothing.
+	{Scenario: "neverstored", Variant: "auto.offset.store=false", Handler: "no-store"},
+
 	// configkey: what NewConsumer does with each value class reported.
 	{Scenario: "configkey", Variant: "new", Handler: "valid"},
 	{Scenario: "configkey", Variant: "new", Handler: "unknown-key"},

@@ -48,12 +48,14 @@ var allVersions = []string{"v1.4.0", "v1.4.2", "v1.6.1", "v1.8.2", "v1.9.2", "v2
 //     category nowait, no fix offered), waiting for the work first prevents it,
 //     and with inline stores nothing rewinds (why exact v1.4.2 to v1.8.2 without
 //     worker stores are not reported); Poll delivers no rebalance events with
-//     go.application.rebalance.enable=true (pollrebalance, since v1.6.1).
+//     go.application.rebalance.enable=true (pollrebalance, since v1.6.1); a
+//     quiet ReadMessage returns ErrTimedOut, without IsTimeout (readtimeout).
 //   - v2.11.1 (the v2 demo's version): the late store no longer rewinds; Poll
 //     and Events as above; an own-offset store redelivers the last message
 //     (storeoffset); StoreOffsets on an auto-store consumer fails (autostore);
 //     an offset-less Commit() commits the stored offsets (revokecommit's
-//     committer with auto commit off); what NewConsumer does with the values configkey reports; an eager Assign
+//     committer with auto commit off); ErrTimedOut with IsTimeout; a consumer
+//     that stores nothing commits nothing (neverstored); what NewConsumer does with the values configkey reports; an eager Assign
 //     under cooperative-sticky fails (incrementalassign).
 //
 // Every cell is deterministic on these versions in every run so far (3 runs
@@ -63,6 +65,7 @@ var shortCells = map[string][]string{
 	"v1.8.2": {
 		"revokecommit/late/fix", "revokecommit/late/drain", "revokecommit/classic/unassign",
 		"pollrebalance/poll/flag=true,cb=no",
+		"readtimeout",
 	},
 	"v2.11.1": {
 		"revokecommit/late/fix",
@@ -70,6 +73,7 @@ var shortCells = map[string][]string{
 		"storeoffset/restart/storeoffsets-own", "storeoffset/restart/storeoffsets-plus1",
 		"storeautoarg/auto.offset.store=true/storeoffsets",
 		"commitstored",
+		"readtimeout", "neverstored",
 		"configkey",
 		"incrementalassign/cooperative/eager-assign",
 	},

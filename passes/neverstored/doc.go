@@ -27,7 +27,7 @@
 // without end, and every restart or rebalance starts again from the committed
 // offset, or from auto.offset.reset when there is none: the whole topic is
 // reprocessed, or (with "latest") everything produced while the consumer was
-// away is skipped (kafka-facts §9, pitfall 7(c); confluent-kafka-go #656, #912).
+// away is skipped (docs/library-facts.md, F13; confluent-kafka-go #656, #912).
 // Store what was processed:
 //
 //	process(msg)

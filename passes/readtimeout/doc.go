@@ -78,6 +78,9 @@
 // kafka/consumer.go of v1.4.0, v1.9.2 and v2.11.1). Error.IsTimeout exists from v2.0.2 on;
 // every v1 release (v1.9.2 included) lacks it, and Code() == kafka.ErrTimedOut
 // works on all of them. The fix uses whichever the linked library declares.
+// The runtime proof shows both on every version it runs (docs/library-facts.md,
+// F12; proof/RESULTS.md, scenario readtimeout): a quiet ReadMessage(200ms) returns
+// nil and ErrTimedOut, and the next call reads the next message.
 //
 // # Not reported
 //

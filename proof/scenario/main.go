@@ -107,6 +107,10 @@ func main() {
 		run = storeAutoArg
 	case "commitstored":
 		run = commitStored
+	case "readtimeout":
+		run = readTimeout
+	case "neverstored":
+		run = neverStored
 	case "configkey":
 		run = configKey
 	default:
@@ -345,6 +349,8 @@ func codeName(c kafka.ErrorCode) string {
 	switch c {
 	case kafka.ErrState:
 		return "ErrState"
+	case kafka.ErrTimedOut:
+		return "ErrTimedOut"
 	case kafka.ErrNoOffset:
 		return "ErrNoOffset"
 	case kafka.ErrInvalidArg:

@@ -486,6 +486,109 @@ func commitStored(o *Outcome) string {
 	return verdict + fmt.Sprintf("committed %d", int64(c[0].Offset))
 }
 
+// readTimeout backs readtimeout: a consumer reads the one message of t[0], then
+// calls ReadMessage(200ms) with nothing left to read, then another message is
+// produced and it reads again.
+//
+// Verdict: what the quiet ReadMessage returned, and whether the next one got the
+// new message: "ReadMessage on a quiet partition: nil, ErrTimedOut(-185),
+// IsTimeout true; next message read".
+func readTimeout(o *Outcome) string {
+	m := setup(o, 1)
+	produce(o, m, 0, 1)
+	cm := baseConfig(m)
+	a, err := kafka.NewConsumer(&cm)
+	if err != nil {
+		return "NewConsumer: " + err.Error()
+	}
+	defer a.Close()
+	a.SubscribeTopics([]string{topic}, nil)
+	o.set("stage", "first message")
+	got := false
+	for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && !got; {
+		msg, err := a.ReadMessage(100 * time.Millisecond)
+		got = err == nil && msg != nil
+	}
+	if !got {
+		return "TIMEOUT: no first message"
+	}
+	o.set("stage", "quiet read")
+	msg, err := a.ReadMessage(200 * time.Millisecond)
+	verdict := "ReadMessage on a quiet partition: "
+	if msg == nil {
+		verdict += "nil, "
+	} else {
+		verdict += "a message, "
+	}
+	verdict += errCode(err)
+	if t, ok := err.(interface{ IsTimeout() bool }); ok {
+		verdict += fmt.Sprintf(", IsTimeout %v", t.IsTimeout())
+	} else if err != nil {
+		verdict += ", no IsTimeout method"
+	}
+	o.set("stage", "next message")
+	produce(o, m, 0, 1)
+	for end := time.Now().Add(20 * time.Second); time.Now().Before(end); {
+		if msg, err := a.ReadMessage(100 * time.Millisecond); err == nil && msg != nil {
+			return verdict + "; next message read"
+		}
+	}
+	return verdict + "; next message NOT read"
+}
+
+// neverStored backs neverstored: with enable.auto.offset.store=false and auto
+// commit on, A reads the 5 messages of t[0] and stores nothing, then closes; a
+// new member of the group then reads what it is given.
+//
+// Verdict: "restart at N" and what was committed.
+func neverStored(o *Outcome) string {
+	m := setup(o, 1)
+	produce(o, m, 0, 5)
+	cm := baseConfig(m)
+	cm["enable.auto.offset.store"] = false
+	cm["auto.commit.interval.ms"] = 100
+	a, err := kafka.NewConsumer(&cm)
+	if err != nil {
+		return "NewConsumer: " + err.Error()
+	}
+	a.SubscribeTopics([]string{topic}, nil)
+	o.set("stage", "A reads")
+	last := int64(-1)
+	for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && last < 4; {
+		if msg, ok := a.Poll(100).(*kafka.Message); ok && msg.TopicPartition.Error == nil {
+			last = int64(msg.TopicPartition.Offset)
+		}
+	}
+	if last < 4 {
+		return fmt.Sprintf("TIMEOUT: A read up to %d", last)
+	}
+	time.Sleep(500 * time.Millisecond) // several auto commit intervals
+	if !closeWithin(a, 15*time.Second) {
+		return "A's Close did not return within 15s"
+	}
+
+	o.set("stage", "restart")
+	a2, err := kafka.NewConsumer(&cm)
+	if err != nil {
+		return "NewConsumer (restart): " + err.Error()
+	}
+	defer a2.Close()
+	a2.SubscribeTopics([]string{topic}, nil)
+	first := int64(-1)
+	for end := time.Now().Add(15 * time.Second); time.Now().Before(end) && first < 0; {
+		if msg, ok := a2.Poll(100).(*kafka.Message); ok && msg.TopicPartition.Error == nil {
+			first = int64(msg.TopicPartition.Offset)
+		}
+	}
+	if c, err := a2.Committed([]kafka.TopicPartition{tp(0, 0)}, 5000); err == nil && len(c) == 1 {
+		o.set("committed", fmt.Sprint(int64(c[0].Offset)))
+	}
+	if first < 0 {
+		return "restart: no message"
+	}
+	return fmt.Sprintf("restart at %d of 0-4", first)
+}
+
 // storeAutoArg calls StoreOffsets(offset of the next message) on an assigned
 // partition with enable.auto.offset.store true or false.
 func storeAutoArg(o *Outcome) string {
