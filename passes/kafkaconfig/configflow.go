@@ -236,7 +236,7 @@ func (r *resolver) configOfValue(v ssa.Value, use ssa.Instruction, pos token.Pos
 	}
 	var cfg *Config
 	if _, made := m.(*ssa.MakeMap); made {
-		cfg = &Config{Known: true, Complete: true, Pos: m.Pos(), Where: position(r.pass.Fset, m.Pos())}
+		cfg = &Config{Known: true, Complete: true, Pos: m.Pos(), Where: analysisutil.Position(r.pass.Fset, m.Pos())}
 	} else if cfg = r.configOfCall(m); cfg == nil {
 		return unknown(pos) // from a function without a ConfigFact
 	}
@@ -421,7 +421,7 @@ func (r *resolver) fieldSetting(s Setting, call *ssa.Call) Setting {
 			return out
 		}
 		set := settingOf(s.Key, k.Value, k.Type(), types.RelativeTo(r.pass.Pkg))
-		set.Pos, set.Where = store.Pos(), position(r.pass.Fset, store.Pos())
+		set.Pos, set.Where = store.Pos(), analysisutil.Position(r.pass.Fset, store.Pos())
 		if !set.Known || (found != nil && found.Value != set.Value) {
 			return out
 		}
@@ -446,7 +446,7 @@ func (r *resolver) writeSetting(x *mapIndex, w mapWrite) (Setting, bool) {
 		if !found {
 			return Setting{}, false
 		}
-		s := Setting{Key: k, Known: true, Value: val, GoType: "string", Pos: w.instr.Pos(), Where: position(r.pass.Fset, w.instr.Pos())}
+		s := Setting{Key: k, Known: true, Value: val, GoType: "string", Pos: w.instr.Pos(), Where: analysisutil.Position(r.pass.Fset, w.instr.Pos())}
 		if expr != nil {
 			s.Pos = expr.Pos()
 		}
@@ -467,10 +467,10 @@ func (r *resolver) writeSetting(x *mapIndex, w mapWrite) (Setting, bool) {
 	if mi, ok := val.(*ssa.MakeInterface); ok {
 		val = mi.X
 	}
-	s := Setting{Key: key, GoType: types.TypeString(val.Type(), types.RelativeTo(r.pass.Pkg)), Pos: w.instr.Pos(), Where: position(r.pass.Fset, w.instr.Pos())}
+	s := Setting{Key: key, GoType: types.TypeString(val.Type(), types.RelativeTo(r.pass.Pkg)), Pos: w.instr.Pos(), Where: analysisutil.Position(r.pass.Fset, w.instr.Pos())}
 	if c, ok := val.(*ssa.Const); ok {
 		s = settingOf(key, c.Value, c.Type(), types.RelativeTo(r.pass.Pkg))
-		s.Pos, s.Where = w.instr.Pos(), position(r.pass.Fset, w.instr.Pos())
+		s.Pos, s.Where = w.instr.Pos(), analysisutil.Position(r.pass.Fset, w.instr.Pos())
 	}
 	return s, true
 }
@@ -481,7 +481,7 @@ func (r *resolver) writeSetting(x *mapIndex, w mapWrite) (Setting, bool) {
 func (r *resolver) whereWritten(w ssa.Instruction, m ssa.Value) string {
 	fn := w.Parent()
 	if maker, ok := m.(ssa.Instruction); ok && fn == maker.Parent() {
-		return position(r.pass.Fset, w.Pos())
+		return analysisutil.Position(r.pass.Fset, w.Pos())
 	}
 	for fn.Parent() != nil {
 		fn = fn.Parent()
@@ -489,7 +489,7 @@ func (r *resolver) whereWritten(w ssa.Instruction, m ssa.Value) string {
 	if obj, ok := fn.Object().(*types.Func); ok {
 		return analysisutil.FuncName(obj)
 	}
-	return position(r.pass.Fset, w.Pos())
+	return analysisutil.Position(r.pass.Fset, w.Pos())
 }
 
 // must reports whether write w happens on every path that makes map m and brings

@@ -7,9 +7,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -177,15 +175,6 @@ func funcDecls(pass *analysis.Pass) map[*types.Func]*ast.FuncDecl {
 		}
 	}
 	return m
-}
-
-// position returns "file.go:12" for pos, the form kept in facts.
-func position(fset *token.FileSet, pos token.Pos) string {
-	if !pos.IsValid() {
-		return ""
-	}
-	p := fset.Position(pos)
-	return filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
 }
 
 // FuncDecls maps the package's functions and methods that have a body to their

@@ -88,7 +88,7 @@ func configLiteral(e ast.Expr) *ast.CompositeLit {
 
 // literal resolves a ConfigMap composite literal.
 func (r *resolver) literal(lit *ast.CompositeLit) *Config {
-	cfg := &Config{Known: true, Complete: true, Pos: lit.Pos(), Where: position(r.pass.Fset, lit.Pos())}
+	cfg := &Config{Known: true, Complete: true, Pos: lit.Pos(), Where: analysisutil.Position(r.pass.Fset, lit.Pos())}
 	for _, elt := range lit.Elts {
 		kv, ok := elt.(*ast.KeyValueExpr)
 		if !ok {
@@ -117,7 +117,7 @@ func (r *resolver) setting(key string, value ast.Expr) Setting {
 	} else {
 		s = Setting{Key: key}
 	}
-	s.Pos, s.Where = value.Pos(), position(r.pass.Fset, value.Pos())
+	s.Pos, s.Where = value.Pos(), analysisutil.Position(r.pass.Fset, value.Pos())
 	return s
 }
 

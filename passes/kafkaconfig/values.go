@@ -194,13 +194,9 @@ func appendFunc(list []*types.Func, fn *types.Func) []*types.Func {
 	return append(list, fn)
 }
 
-// Receiver returns the receiver expression of a method call x.M(...), or nil.
-func Receiver(call *ast.CallExpr) ast.Expr {
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		return sel.X
-	}
-	return nil
-}
+// Receiver is analysisutil.Receiver, kept while rule passes still call it
+// here: it is a syntax helper, not about Kafka configurations.
+func Receiver(call *ast.CallExpr) ast.Expr { return analysisutil.Receiver(call) }
 
 // ConfigOf resolves the ConfigMap expression e, the receiver or an argument of
 // call, as kafkaconfig resolves a NewConsumer argument.
