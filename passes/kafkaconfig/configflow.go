@@ -31,37 +31,38 @@ type mapWrite struct {
 	set   bool
 }
 
-// index builds the mapIndex on first use.
+// index returns the mapIndex, built on first use: only packages whose
+// configurations are traced on the graph pay for it. Rule passes sharing the
+// Result may ask at the same time; once built, it is only read.
 func (r *resolver) index() *mapIndex {
-	if r.maps != nil {
-		return r.maps
-	}
+	r.indexOnce.Do(r.buildIndex)
+	return r.maps
+}
+
+func (r *resolver) buildIndex() {
 	x := &mapIndex{
 		writes:  make(map[ssa.Value][]mapWrite),
 		escaped: make(map[ssa.Value][]ssa.Instruction),
 		values:  make(map[token.Pos]ast.Expr),
 	}
 	r.maps = x
-	for _, f := range r.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.KeyValueExpr:
-				x.values[n.Colon] = n.Value
-			case *ast.AssignStmt:
-				if len(n.Lhs) == len(n.Rhs) {
-					for i, l := range n.Lhs {
-						if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
-							x.values[ix.Lbrack] = n.Rhs[i]
-						}
+	for cur := range r.inspect.Root().Preorder((*ast.KeyValueExpr)(nil), (*ast.AssignStmt)(nil), (*ast.CallExpr)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.KeyValueExpr:
+			x.values[n.Colon] = n.Value
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+						x.values[ix.Lbrack] = n.Rhs[i]
 					}
 				}
-			case *ast.CallExpr:
-				if len(n.Args) > 0 {
-					x.values[n.Lparen] = n.Args[len(n.Args)-1] // SetKey's value, Set's "k=v"
-				}
 			}
-			return true
-		})
+		case *ast.CallExpr:
+			if len(n.Args) > 0 {
+				x.values[n.Lparen] = n.Args[len(n.Args)-1] // SetKey's value, Set's "k=v"
+			}
+		}
 	}
 	for _, fn := range r.graph.Functions() {
 		for _, b := range fn.Blocks {
@@ -70,7 +71,6 @@ func (r *resolver) index() *mapIndex {
 			}
 		}
 	}
-	return x
 }
 
 func (r *resolver) indexInstr(x *mapIndex, instr ssa.Instruction) {
@@ -236,7 +236,7 @@ func (r *resolver) configOfValue(v ssa.Value, use ssa.Instruction, pos token.Pos
 	}
 	var cfg *Config
 	if _, made := m.(*ssa.MakeMap); made {
-		cfg = &Config{Known: true, Complete: true, Pos: m.Pos(), Where: analysisutil.Position(r.pass.Fset, m.Pos())}
+		cfg = &Config{Known: true, Complete: true, Pos: m.Pos(), Where: analysisutil.Position(r.fset, m.Pos())}
 	} else if cfg = r.configOfCall(m); cfg == nil {
 		return unknown(pos) // from a function without a ConfigFact
 	}
@@ -335,11 +335,11 @@ func (r *resolver) configOfCall(root ssa.Value) *Config {
 		return nil
 	}
 	fn, ok := call.Common().StaticCallee().Object().(*types.Func)
-	if !ok || fn.Pkg() == r.pass.Pkg {
+	if !ok || fn.Pkg() == r.pkg {
 		return nil
 	}
-	var f ConfigFact
-	if !r.pass.ImportObjectFact(fn, &f) {
+	f := r.configFacts[fn]
+	if f == nil {
 		return nil
 	}
 	cfg := f.Config.clone()
@@ -420,8 +420,8 @@ func (r *resolver) fieldSetting(s Setting, call *ssa.Call) Setting {
 		if !ok {
 			return out
 		}
-		set := settingOf(s.Key, k.Value, k.Type(), types.RelativeTo(r.pass.Pkg))
-		set.Pos, set.Where = store.Pos(), analysisutil.Position(r.pass.Fset, store.Pos())
+		set := settingOf(s.Key, k.Value, k.Type(), types.RelativeTo(r.pkg))
+		set.Pos, set.Where = store.Pos(), analysisutil.Position(r.fset, store.Pos())
 		if !set.Known || (found != nil && found.Value != set.Value) {
 			return out
 		}
@@ -446,7 +446,7 @@ func (r *resolver) writeSetting(x *mapIndex, w mapWrite) (Setting, bool) {
 		if !found {
 			return Setting{}, false
 		}
-		s := Setting{Key: k, Known: true, Value: val, GoType: "string", Pos: w.instr.Pos(), Where: analysisutil.Position(r.pass.Fset, w.instr.Pos())}
+		s := Setting{Key: k, Known: true, Value: val, GoType: "string", Pos: w.instr.Pos(), Where: analysisutil.Position(r.fset, w.instr.Pos())}
 		if expr != nil {
 			s.Pos = expr.Pos()
 		}
@@ -467,10 +467,10 @@ func (r *resolver) writeSetting(x *mapIndex, w mapWrite) (Setting, bool) {
 	if mi, ok := val.(*ssa.MakeInterface); ok {
 		val = mi.X
 	}
-	s := Setting{Key: key, GoType: types.TypeString(val.Type(), types.RelativeTo(r.pass.Pkg)), Pos: w.instr.Pos(), Where: analysisutil.Position(r.pass.Fset, w.instr.Pos())}
+	s := Setting{Key: key, GoType: types.TypeString(val.Type(), types.RelativeTo(r.pkg)), Pos: w.instr.Pos(), Where: analysisutil.Position(r.fset, w.instr.Pos())}
 	if c, ok := val.(*ssa.Const); ok {
-		s = settingOf(key, c.Value, c.Type(), types.RelativeTo(r.pass.Pkg))
-		s.Pos, s.Where = w.instr.Pos(), analysisutil.Position(r.pass.Fset, w.instr.Pos())
+		s = settingOf(key, c.Value, c.Type(), types.RelativeTo(r.pkg))
+		s.Pos, s.Where = w.instr.Pos(), analysisutil.Position(r.fset, w.instr.Pos())
 	}
 	return s, true
 }
@@ -481,7 +481,7 @@ func (r *resolver) writeSetting(x *mapIndex, w mapWrite) (Setting, bool) {
 func (r *resolver) whereWritten(w ssa.Instruction, m ssa.Value) string {
 	fn := w.Parent()
 	if maker, ok := m.(ssa.Instruction); ok && fn == maker.Parent() {
-		return analysisutil.Position(r.pass.Fset, w.Pos())
+		return analysisutil.Position(r.fset, w.Pos())
 	}
 	for fn.Parent() != nil {
 		fn = fn.Parent()
@@ -489,7 +489,7 @@ func (r *resolver) whereWritten(w ssa.Instruction, m ssa.Value) string {
 	if obj, ok := fn.Object().(*types.Func); ok {
 		return analysisutil.FuncName(obj)
 	}
-	return analysisutil.Position(r.pass.Fset, w.Pos())
+	return analysisutil.Position(r.fset, w.Pos())
 }
 
 // must reports whether write w happens on every path that makes map m and brings

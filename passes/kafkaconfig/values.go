@@ -199,13 +199,12 @@ func appendFunc(list []*types.Func, fn *types.Func) []*types.Func {
 func Receiver(call *ast.CallExpr) ast.Expr { return analysisutil.Receiver(call) }
 
 // ConfigOf resolves the ConfigMap expression e, the receiver or an argument of
-// call, as kafkaconfig resolves a NewConsumer argument.
+// call, as kafkaconfig resolves a NewConsumer argument: a query on the graph,
+// with the facts of other packages' functions imported in run.
 func (r *Result) ConfigOf(e ast.Expr, call *ast.CallExpr) *Config {
 	if r.resolver == nil {
 		return unknown(e.Pos())
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
 	return r.resolver.configOf(e, call)
 }
 
@@ -308,11 +307,9 @@ type FieldWrite struct {
 // FieldWrites returns the stores into field f (of this or another package)
 // that this package makes.
 func (r *Result) FieldWrites(f *types.Var) []FieldWrite {
-	if r.graph == nil {
+	if r.graph == nil || r.resolver == nil {
 		return nil
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
 	var out []FieldWrite
 	for _, st := range r.graph.FieldStoreInstrs(f) {
 		w := FieldWrite{Pos: st.Pos()}
