@@ -20,7 +20,15 @@ import (
 type mapIndex struct {
 	writes  map[ssa.Value][]mapWrite        // by map object: see mapObjects
 	escaped map[ssa.Value][]ssa.Instruction // where each map reaches unseen code
-	values  map[token.Pos]ast.Expr          // value expressions by the position SSA gives a write
+	sites   map[token.Pos]writeSite         // the syntax of writes by the position SSA gives them
+}
+
+// A writeSite is the syntax at the position SSA gives a write: the ":" of a
+// literal element, the "[" of m[k] = v, the "(" of a SetKey or Set call.
+type writeSite struct {
+	key   ast.Expr      // the element's key, the index; nil for calls
+	value ast.Expr      // the value; a call's last argument (SetKey's value, Set's "k=v")
+	call  *ast.CallExpr // for calls
 }
 
 // A mapWrite is a MapUpdate (literal entry or m[k] = v) or a SetKey/Set call.
@@ -43,24 +51,24 @@ func (r *resolver) buildIndex() {
 	x := &mapIndex{
 		writes:  make(map[ssa.Value][]mapWrite),
 		escaped: make(map[ssa.Value][]ssa.Instruction),
-		values:  make(map[token.Pos]ast.Expr),
+		sites:   make(map[token.Pos]writeSite),
 	}
 	r.maps = x
 	for cur := range r.inspect.Root().Preorder((*ast.KeyValueExpr)(nil), (*ast.AssignStmt)(nil), (*ast.CallExpr)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.KeyValueExpr:
-			x.values[n.Colon] = n.Value
+			x.sites[n.Colon] = writeSite{key: n.Key, value: n.Value}
 		case *ast.AssignStmt:
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, l := range n.Lhs {
 					if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
-						x.values[ix.Lbrack] = n.Rhs[i]
+						x.sites[ix.Lbrack] = writeSite{key: ix.Index, value: n.Rhs[i]}
 					}
 				}
 			}
 		case *ast.CallExpr:
 			if len(n.Args) > 0 {
-				x.values[n.Lparen] = n.Args[len(n.Args)-1] // SetKey's value, Set's "k=v"
+				x.sites[n.Lparen] = writeSite{value: n.Args[len(n.Args)-1], call: n}
 			}
 		}
 	}
@@ -436,7 +444,8 @@ func (r *resolver) fieldSetting(s Setting, call *ssa.Call) Setting {
 // writeSetting describes a write as a Setting, or ok=false when its key is not
 // a constant.
 func (r *resolver) writeSetting(x *mapIndex, w mapWrite) (Setting, bool) {
-	expr := x.values[w.instr.Pos()]
+	site := x.sites[w.instr.Pos()]
+	expr := site.value
 	if w.set {
 		kv, ok := valueflow.ConstString(w.value)
 		if !ok {
@@ -449,6 +458,9 @@ func (r *resolver) writeSetting(x *mapIndex, w mapWrite) (Setting, bool) {
 		s := Setting{Key: k, Known: true, Value: val, GoType: "string", Pos: w.instr.Pos(), Where: analysisutil.Position(r.fset, w.instr.Pos())}
 		if expr != nil {
 			s.Pos = expr.Pos()
+			if len(site.call.Args) == 1 { // m.Set("k=v"), not a method expression
+				s.syntax = &Syntax{Key: expr, Set: site.call}
+			}
 		}
 		return s, true
 	}
@@ -460,6 +472,12 @@ func (r *resolver) writeSetting(x *mapIndex, w mapWrite) (Setting, bool) {
 		st := r.setting(key, expr)
 		if !st.Known {
 			st.Field, st.Param = paramField(w.value)
+		}
+		switch {
+		case site.call == nil: // a literal element or m[k] = v
+			st.syntax = &Syntax{Key: site.key, Value: ast.Unparen(expr)}
+		case len(site.call.Args) == 2: // m.SetKey(k, v), not a method expression
+			st.syntax = &Syntax{Key: site.call.Args[0], Value: ast.Unparen(expr)}
 		}
 		return st, true
 	}

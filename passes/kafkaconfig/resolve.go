@@ -145,7 +145,9 @@ func (r *resolver) literal(lit *ast.CompositeLit) *Config {
 			cfg.Complete = false // a key we cannot read may be any key
 			continue
 		}
-		cfg.set(r.setting(key, kv.Value))
+		s := r.setting(key, kv.Value)
+		s.syntax = &Syntax{Key: kv.Key, Value: ast.Unparen(kv.Value)}
+		cfg.set(s)
 	}
 	return cfg
 }
@@ -232,12 +234,14 @@ func (r *resolver) returnedConsumer(decl *ast.FuncDecl, res *Result) *Consumer {
 	return found
 }
 
-// factConfig strips what a fact cannot carry across packages: token positions.
+// factConfig strips what a fact cannot carry across packages: token positions
+// and syntax.
 func factConfig(c *Config) Config {
 	d := *c.clone()
 	d.Pos = token.NoPos
 	for i := range d.Entries {
 		d.Entries[i].Pos = token.NoPos
+		d.Entries[i].syntax = nil
 		if d.Entries[i].Sub != nil {
 			sub := factConfig(d.Entries[i].Sub)
 			d.Entries[i].Sub = &sub
@@ -246,6 +250,7 @@ func factConfig(c *Config) Config {
 	for i := range d.Maybe {
 		d.Maybe[i].Pos = token.NoPos
 		d.Maybe[i].Sub = nil
+		d.Maybe[i].syntax = nil
 	}
 	return d
 }
