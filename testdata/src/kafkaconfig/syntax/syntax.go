@@ -26,6 +26,7 @@ func writes() {
 	_ = m.SetKey("bootstrap.servers", "localhost") // syntax: key "bootstrap.servers" value "localhost"
 	_ = m.Set("client.id=app")                     // syntax: set m.Set("client.id=app") key "client.id=app"
 	m["session.timeout.ms"] = 6000                 // syntax: key "session.timeout.ms" value 6000
+	(m["socket.timeout.ms"]) = 100                 // syntax: key "socket.timeout.ms" value 100
 	_, _ = kafka.NewProducer(&m)
 }
 
