@@ -174,21 +174,6 @@ func exportVersion(pass *analysis.Pass) {
 	}
 }
 
-// funcDecls maps the package's functions to their declarations.
-func funcDecls(pass *analysis.Pass) map[*types.Func]*ast.FuncDecl {
-	m := make(map[*types.Func]*ast.FuncDecl)
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					m[fn] = fd
-				}
-			}
-		}
-	}
-	return m
-}
-
 // FuncDecls maps the package's functions and methods that have a body to their
 // declarations (nil when the package does not use the library).
 func (r *Result) FuncDecls() map[*types.Func]*ast.FuncDecl {

@@ -46,7 +46,7 @@ func newResolver(pass *analysis.Pass, in *inspector.Inspector, graph *valueflow.
 		pkg:           pass.Pkg,
 		info:          pass.TypesInfo,
 		inspect:       in,
-		funcs:         funcDecls(pass),
+		funcs:         analysisutil.FuncDecls(pass.TypesInfo, pass.Files),
 		graph:         graph,
 		configFacts:   make(map[*types.Func]*ConfigFact),
 		consumerFacts: make(map[*types.Func]*ConsumerFact),

@@ -121,7 +121,7 @@ func (r *Result) Callees(call *ast.CallExpr) ([]*types.Func, bool) {
 			tr := r.graph.Roots(c.Value)
 			complete = complete && tr.Complete
 			for _, root := range tr.Roots {
-				if m := methodOf(root.Type(), c.Method); m != nil {
+				if m := analysisutil.MethodOf(root.Type(), c.Method); m != nil {
 					out = appendFunc(out, m)
 				} else {
 					complete = false
@@ -173,16 +173,6 @@ func (r *Result) ConsumerMethod(call *ast.CallExpr, names ...string) *types.Func
 // hasName reports whether name is one of names, or names is empty (any name).
 func hasName(name string, names []string) bool {
 	return len(names) == 0 || slices.Contains(names, name)
-}
-
-// methodOf returns the method m of the concrete type t, or nil.
-func methodOf(t types.Type, m *types.Func) *types.Func {
-	if m == nil || types.IsInterface(t) {
-		return nil
-	}
-	obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
-	fn, _ := obj.(*types.Func)
-	return fn
 }
 
 func appendFunc(list []*types.Func, fn *types.Func) []*types.Func {
