@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
@@ -52,7 +51,7 @@ const (
 )
 
 // A write is where the package sets a ConfigMap entry: a literal element, a
-// SetKey or Set call, or an index assignment.
+// SetKey or Set call, or an index assignment (kafkaconfig's Setting.Syntax).
 type write struct {
 	key   ast.Expr      // the key expression; for Set, the "key=value" literal
 	value ast.Expr      // the value expression; nil for Set
@@ -83,7 +82,6 @@ func run(pass *analysis.Pass) {
 	if len(clients) == 0 {
 		return // builds no client
 	}
-	writes := indexWrites(pass)
 	entries := make(map[token.Pos]*entry)
 	var visit func(cfg *kafkaconfig.Config, topic bool, c *kafkaconfig.Client)
 	visit = func(cfg *kafkaconfig.Config, topic bool, c *kafkaconfig.Client) {
@@ -93,13 +91,13 @@ func run(pass *analysis.Pass) {
 		// Writes on some paths only (options, branches) are checked too: a
 		// wrong key is wrong whether or not the option is used.
 		for i, s := range append(append([]kafkaconfig.Setting(nil), cfg.Entries...), cfg.Maybe...) {
-			w := writes[s.Pos]
-			if !s.Pos.IsValid() || w == nil {
-				continue // set in another package (facts carry no positions), or not seen
+			syn := s.Syntax()
+			if !s.Pos.IsValid() || syn == nil {
+				continue // set in another package (facts carry no syntax), or not written as an entry here
 			}
 			e := entries[s.Pos]
 			if e == nil {
-				e = &entry{s: s, w: w, topic: topic, cfg: cfg}
+				e = &entry{s: s, w: &write{key: syn.Key, value: syn.Value, set: syn.Set}, topic: topic, cfg: cfg}
 				entries[s.Pos] = e
 			}
 			e.clients = append(e.clients, c)
@@ -123,54 +121,6 @@ func run(pass *analysis.Pass) {
 	for _, e := range list {
 		ck.check(e)
 	}
-}
-
-// indexWrites maps the position of every ConfigMap value the package writes
-// (as kafkaconfig records it in Setting.Pos) to the write.
-func indexWrites(pass *analysis.Pass) map[token.Pos]*write {
-	info := pass.TypesInfo
-	isMap := func(e ast.Expr) bool {
-		tv, ok := info.Types[e]
-		return ok && kafkaapi.IsConfigMap(tv.Type)
-	}
-	m := make(map[token.Pos]*write)
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CompositeLit:
-				if !isMap(n) {
-					return true
-				}
-				for _, elt := range n.Elts {
-					if kv, ok := elt.(*ast.KeyValueExpr); ok {
-						v := ast.Unparen(kv.Value)
-						m[v.Pos()] = &write{key: kv.Key, value: v}
-					}
-				}
-			case *ast.CallExpr:
-				fn := typeutil.StaticCallee(info, n)
-				switch {
-				case kafkaapi.IsMethod(fn, "ConfigMap", "SetKey") && len(n.Args) == 2:
-					v := ast.Unparen(n.Args[1])
-					m[v.Pos()] = &write{key: n.Args[0], value: v}
-				case kafkaapi.IsMethod(fn, "ConfigMap", "Set") && len(n.Args) == 1:
-					m[n.Args[0].Pos()] = &write{key: n.Args[0], set: n}
-				}
-			case *ast.AssignStmt:
-				if len(n.Lhs) != len(n.Rhs) {
-					return true
-				}
-				for i, lhs := range n.Lhs {
-					if ix, ok := lhs.(*ast.IndexExpr); ok && isMap(ix.X) {
-						v := ast.Unparen(n.Rhs[i])
-						m[v.Pos()] = &write{key: ix.Index, value: v}
-					}
-				}
-			}
-			return true
-		})
-	}
-	return m
 }
 
 // consequence names the constructors that fail: "NewConsumer fails".

@@ -82,8 +82,8 @@
 // Not reported:
 //   - keys and values that are not constants, values of interface type, and maps
 //     that come from parameters, fields, exported package variables or other
-//     packages (a map built by another package's function is resolved, but has no
-//     position in this package to report at); unexported package variables are
+//     packages (a map built by another package's function is resolved, but its
+//     entries have no syntax in this package to report at); unexported package variables are
 //     checked, with every change the package makes to them;
 //   - unknown keys without a near suggestion on v1 libraries, whose librdkafka may
 //     know properties v2.11.1 removed; properties only newer librdkafka versions

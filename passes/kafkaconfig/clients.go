@@ -22,39 +22,31 @@ var clientFuncs = []string{"NewConsumer", "NewProducer", "NewAdminClient"}
 
 // Clients returns every direct call of a client constructor in the package, in
 // source order, with its configuration resolved as for Consumers (so entries set
-// in this package carry positions). Consumers come from Consumers; producers and
-// admin clients are resolved on demand, so only passes that check them pay for it.
-func (r *Result) Clients() []*Client {
-	if r.resolver == nil {
-		return nil // does not use the library
+// in this package carry positions and syntax). They are resolved in run, with
+// the consumers.
+func (r *Result) Clients() []*Client { return r.clients }
+
+// clientAt returns the client constructor call is, or nil; k is the consumer
+// it obtains, if any, whose configuration is already resolved.
+func (r *resolver) clientAt(call *ast.CallExpr, k *Consumer) *Client {
+	if len(call.Args) != 1 {
+		return nil
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	var clients []*Client
-	for _, file := range r.resolver.pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) != 1 {
-				return true
-			}
-			fn := analysisutil.CalledFunc(r.resolver.pass.TypesInfo, call)
-			if fn == nil {
-				return true
-			}
-			for _, name := range clientFuncs {
-				if !kafkaapi.IsFunc(fn, name) {
-					continue
-				}
-				cl := &Client{Call: call, Func: name, Kafka: fn.Pkg()}
-				if c := r.ConsumerAt(call); c != nil {
-					cl.Config = c.Config // resolved already by run
-				} else {
-					cl.Config = r.resolver.configOf(call.Args[0], call)
-				}
-				clients = append(clients, cl)
-			}
-			return true
-		})
+	fn := analysisutil.CalledFunc(r.info, call)
+	if fn == nil {
+		return nil
 	}
-	return clients
+	for _, name := range clientFuncs {
+		if !kafkaapi.IsFunc(fn, name) {
+			continue
+		}
+		cl := &Client{Call: call, Func: name, Kafka: fn.Pkg()}
+		if k != nil {
+			cl.Config = k.Config
+		} else {
+			cl.Config = r.configOf(call.Args[0], call)
+		}
+		return cl
+	}
+	return nil
 }

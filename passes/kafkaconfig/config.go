@@ -2,6 +2,7 @@ package kafkaconfig
 
 import (
 	"fmt"
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -27,7 +28,27 @@ type Setting struct {
 	// they store into that field.
 	Field string `json:",omitempty"`
 	Param int    `json:",omitempty"`
+
+	syntax *Syntax // unexported: facts (gob) and JSON carry no syntax
 }
+
+// Syntax is how an entry is written in the package's own code: the
+// expressions a pass reports on and rewrites.
+type Syntax struct {
+	// Key is the key expression: a literal element's key, SetKey's first
+	// argument, the index of m[k] = v; for Set, its "key=value" argument.
+	Key ast.Expr
+	// Value is the value expression without parentheses; nil for Set.
+	Value ast.Expr
+	// Set is the m.Set("key=value") call, when that is the write.
+	Set *ast.CallExpr
+}
+
+// Syntax returns how the entry is written, when it is written in this
+// package's syntax as a literal element, a SetKey or Set call or an index
+// assignment, else nil: for entries that come from facts (other packages)
+// or from what a caller stores into a settings struct.
+func (s Setting) Syntax() *Syntax { return s.syntax }
 
 // A Config is what is known of a ConfigMap: its entries in key order.
 type Config struct {

@@ -20,7 +20,15 @@ import (
 type mapIndex struct {
 	writes  map[ssa.Value][]mapWrite        // by map object: see mapObjects
 	escaped map[ssa.Value][]ssa.Instruction // where each map reaches unseen code
-	values  map[token.Pos]ast.Expr          // value expressions by the position SSA gives a write
+	sites   map[token.Pos]writeSite         // the syntax of writes by the position SSA gives them
+}
+
+// A writeSite is the syntax at the position SSA gives a write: the ":" of a
+// literal element, the "[" of m[k] = v, the "(" of a SetKey or Set call.
+type writeSite struct {
+	key   ast.Expr      // the element's key, the index; nil for calls
+	value ast.Expr      // the value; a call's last argument (SetKey's value, Set's "k=v")
+	call  *ast.CallExpr // for calls
 }
 
 // A mapWrite is a MapUpdate (literal entry or m[k] = v) or a SetKey/Set call.
@@ -31,37 +39,38 @@ type mapWrite struct {
 	set   bool
 }
 
-// index builds the mapIndex on first use.
+// index returns the mapIndex, built on first use: only packages whose
+// configurations are traced on the graph pay for it. Rule passes sharing the
+// Result may ask at the same time; once built, it is only read.
 func (r *resolver) index() *mapIndex {
-	if r.maps != nil {
-		return r.maps
-	}
+	r.indexOnce.Do(r.buildIndex)
+	return r.maps
+}
+
+func (r *resolver) buildIndex() {
 	x := &mapIndex{
 		writes:  make(map[ssa.Value][]mapWrite),
 		escaped: make(map[ssa.Value][]ssa.Instruction),
-		values:  make(map[token.Pos]ast.Expr),
+		sites:   make(map[token.Pos]writeSite),
 	}
 	r.maps = x
-	for _, f := range r.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.KeyValueExpr:
-				x.values[n.Colon] = n.Value
-			case *ast.AssignStmt:
-				if len(n.Lhs) == len(n.Rhs) {
-					for i, l := range n.Lhs {
-						if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
-							x.values[ix.Lbrack] = n.Rhs[i]
-						}
+	for cur := range r.inspect.Root().Preorder((*ast.KeyValueExpr)(nil), (*ast.AssignStmt)(nil), (*ast.CallExpr)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.KeyValueExpr:
+			x.sites[n.Colon] = writeSite{key: n.Key, value: n.Value}
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+						x.sites[ix.Lbrack] = writeSite{key: ix.Index, value: n.Rhs[i]}
 					}
 				}
-			case *ast.CallExpr:
-				if len(n.Args) > 0 {
-					x.values[n.Lparen] = n.Args[len(n.Args)-1] // SetKey's value, Set's "k=v"
-				}
 			}
-			return true
-		})
+		case *ast.CallExpr:
+			if len(n.Args) > 0 {
+				x.sites[n.Lparen] = writeSite{value: n.Args[len(n.Args)-1], call: n}
+			}
+		}
 	}
 	for _, fn := range r.graph.Functions() {
 		for _, b := range fn.Blocks {
@@ -70,7 +79,6 @@ func (r *resolver) index() *mapIndex {
 			}
 		}
 	}
-	return x
 }
 
 func (r *resolver) indexInstr(x *mapIndex, instr ssa.Instruction) {
@@ -236,7 +244,7 @@ func (r *resolver) configOfValue(v ssa.Value, use ssa.Instruction, pos token.Pos
 	}
 	var cfg *Config
 	if _, made := m.(*ssa.MakeMap); made {
-		cfg = &Config{Known: true, Complete: true, Pos: m.Pos(), Where: position(r.pass.Fset, m.Pos())}
+		cfg = &Config{Known: true, Complete: true, Pos: m.Pos(), Where: analysisutil.Position(r.fset, m.Pos())}
 	} else if cfg = r.configOfCall(m); cfg == nil {
 		return unknown(pos) // from a function without a ConfigFact
 	}
@@ -335,11 +343,11 @@ func (r *resolver) configOfCall(root ssa.Value) *Config {
 		return nil
 	}
 	fn, ok := call.Common().StaticCallee().Object().(*types.Func)
-	if !ok || fn.Pkg() == r.pass.Pkg {
+	if !ok || fn.Pkg() == r.pkg {
 		return nil
 	}
-	var f ConfigFact
-	if !r.pass.ImportObjectFact(fn, &f) {
+	f := r.configFacts[fn]
+	if f == nil {
 		return nil
 	}
 	cfg := f.Config.clone()
@@ -420,8 +428,8 @@ func (r *resolver) fieldSetting(s Setting, call *ssa.Call) Setting {
 		if !ok {
 			return out
 		}
-		set := settingOf(s.Key, k.Value, k.Type(), types.RelativeTo(r.pass.Pkg))
-		set.Pos, set.Where = store.Pos(), position(r.pass.Fset, store.Pos())
+		set := settingOf(s.Key, k.Value, k.Type(), types.RelativeTo(r.pkg))
+		set.Pos, set.Where = store.Pos(), analysisutil.Position(r.fset, store.Pos())
 		if !set.Known || (found != nil && found.Value != set.Value) {
 			return out
 		}
@@ -436,7 +444,8 @@ func (r *resolver) fieldSetting(s Setting, call *ssa.Call) Setting {
 // writeSetting describes a write as a Setting, or ok=false when its key is not
 // a constant.
 func (r *resolver) writeSetting(x *mapIndex, w mapWrite) (Setting, bool) {
-	expr := x.values[w.instr.Pos()]
+	site := x.sites[w.instr.Pos()]
+	expr := site.value
 	if w.set {
 		kv, ok := valueflow.ConstString(w.value)
 		if !ok {
@@ -446,9 +455,12 @@ func (r *resolver) writeSetting(x *mapIndex, w mapWrite) (Setting, bool) {
 		if !found {
 			return Setting{}, false
 		}
-		s := Setting{Key: k, Known: true, Value: val, GoType: "string", Pos: w.instr.Pos(), Where: position(r.pass.Fset, w.instr.Pos())}
+		s := Setting{Key: k, Known: true, Value: val, GoType: "string", Pos: w.instr.Pos(), Where: analysisutil.Position(r.fset, w.instr.Pos())}
 		if expr != nil {
 			s.Pos = expr.Pos()
+			if len(site.call.Args) == 1 { // m.Set("k=v"), not a method expression
+				s.syntax = &Syntax{Key: expr, Set: site.call}
+			}
 		}
 		return s, true
 	}
@@ -461,16 +473,22 @@ func (r *resolver) writeSetting(x *mapIndex, w mapWrite) (Setting, bool) {
 		if !st.Known {
 			st.Field, st.Param = paramField(w.value)
 		}
+		switch {
+		case site.call == nil: // a literal element or m[k] = v
+			st.syntax = &Syntax{Key: site.key, Value: ast.Unparen(expr)}
+		case len(site.call.Args) == 2: // m.SetKey(k, v), not a method expression
+			st.syntax = &Syntax{Key: site.call.Args[0], Value: ast.Unparen(expr)}
+		}
 		return st, true
 	}
 	val := w.value
 	if mi, ok := val.(*ssa.MakeInterface); ok {
 		val = mi.X
 	}
-	s := Setting{Key: key, GoType: types.TypeString(val.Type(), types.RelativeTo(r.pass.Pkg)), Pos: w.instr.Pos(), Where: position(r.pass.Fset, w.instr.Pos())}
+	s := Setting{Key: key, GoType: types.TypeString(val.Type(), types.RelativeTo(r.pkg)), Pos: w.instr.Pos(), Where: analysisutil.Position(r.fset, w.instr.Pos())}
 	if c, ok := val.(*ssa.Const); ok {
-		s = settingOf(key, c.Value, c.Type(), types.RelativeTo(r.pass.Pkg))
-		s.Pos, s.Where = w.instr.Pos(), position(r.pass.Fset, w.instr.Pos())
+		s = settingOf(key, c.Value, c.Type(), types.RelativeTo(r.pkg))
+		s.Pos, s.Where = w.instr.Pos(), analysisutil.Position(r.fset, w.instr.Pos())
 	}
 	return s, true
 }
@@ -481,7 +499,7 @@ func (r *resolver) writeSetting(x *mapIndex, w mapWrite) (Setting, bool) {
 func (r *resolver) whereWritten(w ssa.Instruction, m ssa.Value) string {
 	fn := w.Parent()
 	if maker, ok := m.(ssa.Instruction); ok && fn == maker.Parent() {
-		return position(r.pass.Fset, w.Pos())
+		return analysisutil.Position(r.fset, w.Pos())
 	}
 	for fn.Parent() != nil {
 		fn = fn.Parent()
@@ -489,7 +507,7 @@ func (r *resolver) whereWritten(w ssa.Instruction, m ssa.Value) string {
 	if obj, ok := fn.Object().(*types.Func); ok {
 		return analysisutil.FuncName(obj)
 	}
-	return position(r.pass.Fset, w.Pos())
+	return analysisutil.Position(r.fset, w.Pos())
 }
 
 // must reports whether write w happens on every path that makes map m and brings

@@ -1,19 +1,25 @@
 // Package kafkaconfig defines an Analyzer that finds every confluent-kafka-go consumer
 // a package constructs, resolves its configuration and the library version it links,
 // and hands them to the rule passes as its Result. It never reports.
+//
+// The Result is data: run resolves every client construction and imports the
+// facts it may need later, and keeps no reference to the pass. What the rule
+// passes ask about an expression is answered on the package's value-flow graph
+// (internal/valueflow), which is built on the first such question only, so that
+// packages that import the library without constructing a client do not pay for
+// go/ssa.
 package kafkaconfig
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
@@ -26,6 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "resolve confluent-kafka-go consumers, their configuration and the library version (reports nothing)",
 	URL:        "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/kafkaconfig",
 	Run:        run,
+	Requires:   []*analysis.Analyzer{inspect.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(VersionFact), new(ConfigFact), new(ConsumerFact)},
 
@@ -68,22 +75,23 @@ type Consumer struct {
 	Config  *Config
 }
 
-// Result is what the rule passes read.
+// Result is what the rule passes read. It is data computed in run: it keeps
+// nothing of the pass. Consumers and Clients are resolved in run; the methods
+// that take an expression (ConsumersOf, ConfigOf, FieldWrites, ...) are queries
+// on the value-flow graph, which is built on the first one (only packages that
+// ask pay for go/ssa) and is safe for concurrent use, like the Result.
 type Result struct {
 	// Kafka lists the library packages the package imports, directly or not. When
 	// empty, the package cannot use the library and the rule passes return at once.
 	Kafka     []*types.Package
 	Consumers []*Consumer
 	versions  map[*types.Package]kafkaapi.Version
-	resolver  *resolver // kept for Clients, which resolves more calls on demand
+	clients   []*Client
+	resolver  *resolver // for ConfigOf and FieldWrites: holds the facts imported in run
 	info      *types.Info
 	graph     *valueflow.Graph        // the package in SSA form, built on first use
 	byLparen  map[token.Pos]*Consumer // Consumers by the position of the call's "("
 	subscribe []*ast.CallExpr         // Subscribe/SubscribeTopics calls with a callback
-	// mu serialises the methods that resolve configurations on demand (the
-	// resolver indexes map writes lazily): passes sharing the Result may run
-	// concurrently.
-	mu sync.Mutex
 }
 
 // Version returns what is known of the version of the library package kafkaPkg.
@@ -124,27 +132,29 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res.info = pass.TypesInfo
 	res.graph = valueflow.New(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, len(pass.TypeErrors) > 0)
-	r := &resolver{pass: pass, funcs: funcDecls(pass), graph: res.graph}
+	in, _ := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	if in == nil {
+		in = inspector.New(pass.Files) // a hand-made pass without its requirements
+	}
+	r := newResolver(pass, in, res.graph)
 	res.resolver = r
 	res.byLparen = make(map[token.Pos]*Consumer)
-	for _, file := range pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			if c := r.consumerAt(call); c != nil {
-				c.Version = res.Version(c.Kafka)
-				res.Consumers = append(res.Consumers, c)
-				res.byLparen[call.Lparen] = c
-			}
-			if fn := analysisutil.CalledFunc(pass.TypesInfo, call); len(call.Args) == 2 && kafkaapi.IsMethod(fn, "Consumer", kafkaapi.Subscribe...) {
-				res.subscribe = append(res.subscribe, call)
-			}
-			return true
-		})
+	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		c := r.consumerAt(call)
+		if c != nil {
+			c.Version = res.Version(c.Kafka)
+			res.Consumers = append(res.Consumers, c)
+			res.byLparen[call.Lparen] = c
+		}
+		if cl := r.clientAt(call, c); cl != nil {
+			res.clients = append(res.clients, cl)
+		}
+		if fn := analysisutil.CalledFunc(pass.TypesInfo, call); len(call.Args) == 2 && kafkaapi.IsMethod(fn, "Consumer", kafkaapi.Subscribe...) {
+			res.subscribe = append(res.subscribe, call)
+		}
 	}
-	r.exportFacts(res)
+	r.exportFacts(pass, res)
 	return res, nil
 }
 
@@ -162,30 +172,6 @@ func exportVersion(pass *analysis.Pass) {
 	if v = kafkaapi.ModuleVersion(v); v != "" {
 		pass.ExportPackageFact(&VersionFact{Version: v})
 	}
-}
-
-// funcDecls maps the package's functions to their declarations.
-func funcDecls(pass *analysis.Pass) map[*types.Func]*ast.FuncDecl {
-	m := make(map[*types.Func]*ast.FuncDecl)
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					m[fn] = fd
-				}
-			}
-		}
-	}
-	return m
-}
-
-// position returns "file.go:12" for pos, the form kept in facts.
-func position(fset *token.FileSet, pos token.Pos) string {
-	if !pos.IsValid() {
-		return ""
-	}
-	p := fset.Position(pos)
-	return filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
 }
 
 // FuncDecls maps the package's functions and methods that have a body to their

@@ -5,8 +5,10 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
@@ -15,11 +17,56 @@ import (
 )
 
 // A resolver turns ConfigMap expressions into Configs within one package.
+//
+// It holds no *analysis.Pass: what it needs of the pass (the facts of other
+// packages' functions) is copied in run, so that ConfigOf and FieldWrites,
+// which resolve on the value-flow graph when a rule pass asks, never reach
+// back into a pass that has returned.
 type resolver struct {
-	pass  *analysis.Pass
-	funcs map[*types.Func]*ast.FuncDecl
-	graph *valueflow.Graph
-	maps  *mapIndex // writes to the package's ConfigMaps, indexed on first use
+	fset    *token.FileSet
+	pkg     *types.Package
+	info    *types.Info
+	inspect *inspector.Inspector
+	funcs   map[*types.Func]*ast.FuncDecl
+	graph   *valueflow.Graph
+	// The ConfigFacts and ConsumerFacts of other packages' functions, imported
+	// in run.
+	configFacts   map[*types.Func]*ConfigFact
+	consumerFacts map[*types.Func]*ConsumerFact
+
+	indexOnce sync.Once
+	maps      *mapIndex // writes to the package's ConfigMaps, indexed on first use
+}
+
+// newResolver copies from pass what resolving needs: the syntax, the types and
+// the facts of the functions of other packages.
+func newResolver(pass *analysis.Pass, in *inspector.Inspector, graph *valueflow.Graph) *resolver {
+	r := &resolver{
+		fset:          pass.Fset,
+		pkg:           pass.Pkg,
+		info:          pass.TypesInfo,
+		inspect:       in,
+		funcs:         analysisutil.FuncDecls(pass.TypesInfo, pass.Files),
+		graph:         graph,
+		configFacts:   make(map[*types.Func]*ConfigFact),
+		consumerFacts: make(map[*types.Func]*ConsumerFact),
+	}
+	if pass.AllObjectFacts == nil {
+		return r // a hand-made pass without facts
+	}
+	for _, of := range pass.AllObjectFacts() {
+		fn, ok := of.Object.(*types.Func)
+		if !ok || fn.Pkg() == pass.Pkg {
+			continue // only other packages' facts are read; this package's are being made
+		}
+		switch f := of.Fact.(type) {
+		case *ConfigFact:
+			r.configFacts[fn] = f
+		case *ConsumerFact:
+			r.consumerFacts[fn] = f
+		}
+	}
+	return r
 }
 
 // unknown is the Config of a map that could not be resolved.
@@ -27,15 +74,14 @@ func unknown(pos token.Pos) *Config { return &Config{Pos: pos} }
 
 // consumerAt returns the consumer that call obtains, or nil if it obtains none.
 func (r *resolver) consumerAt(call *ast.CallExpr) *Consumer {
-	fn := analysisutil.CalledFunc(r.pass.TypesInfo, call)
+	fn := analysisutil.CalledFunc(r.info, call)
 	if fn == nil {
 		return nil
 	}
 	if kafkaapi.IsFunc(fn, "NewConsumer") && len(call.Args) == 1 {
 		return &Consumer{Call: call, Kafka: fn.Pkg(), Config: r.configOf(call.Args[0], call)}
 	}
-	var f ConsumerFact
-	if fn.Pkg() != r.pass.Pkg && r.pass.ImportObjectFact(fn, &f) {
+	if f := r.consumerFacts[fn]; f != nil {
 		cfg := f.Config
 		cfg.Pos = call.Pos()
 		sig := fn.Type().(*types.Signature)
@@ -88,7 +134,7 @@ func configLiteral(e ast.Expr) *ast.CompositeLit {
 
 // literal resolves a ConfigMap composite literal.
 func (r *resolver) literal(lit *ast.CompositeLit) *Config {
-	cfg := &Config{Known: true, Complete: true, Pos: lit.Pos(), Where: position(r.pass.Fset, lit.Pos())}
+	cfg := &Config{Known: true, Complete: true, Pos: lit.Pos(), Where: analysisutil.Position(r.fset, lit.Pos())}
 	for _, elt := range lit.Elts {
 		kv, ok := elt.(*ast.KeyValueExpr)
 		if !ok {
@@ -99,7 +145,9 @@ func (r *resolver) literal(lit *ast.CompositeLit) *Config {
 			cfg.Complete = false // a key we cannot read may be any key
 			continue
 		}
-		cfg.set(r.setting(key, kv.Value))
+		s := r.setting(key, kv.Value)
+		s.syntax = &Syntax{Key: kv.Key, Value: ast.Unparen(kv.Value)}
+		cfg.set(s)
 	}
 	return cfg
 }
@@ -108,8 +156,8 @@ func (r *resolver) literal(lit *ast.CompositeLit) *Config {
 func (r *resolver) setting(key string, value ast.Expr) Setting {
 	value = ast.Unparen(value)
 	var s Setting
-	if tv, ok := r.pass.TypesInfo.Types[value]; ok {
-		s = settingOf(key, tv.Value, tv.Type, types.RelativeTo(r.pass.Pkg))
+	if tv, ok := r.info.Types[value]; ok {
+		s = settingOf(key, tv.Value, tv.Type, types.RelativeTo(r.pkg))
 		if kafkaapi.IsConfigMap(tv.Type) {
 			// default.topic.config nests a map; a kafka.Offset is a Stringer
 			s.Sub = r.configOf(value, nil)
@@ -117,13 +165,13 @@ func (r *resolver) setting(key string, value ast.Expr) Setting {
 	} else {
 		s = Setting{Key: key}
 	}
-	s.Pos, s.Where = value.Pos(), position(r.pass.Fset, value.Pos())
+	s.Pos, s.Where = value.Pos(), analysisutil.Position(r.fset, value.Pos())
 	return s
 }
 
 // constString returns the value of a string constant expression.
 func (r *resolver) constString(e ast.Expr) (string, bool) {
-	tv, ok := r.pass.TypesInfo.Types[e]
+	tv, ok := r.info.Types[e]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 		return "", false
 	}
@@ -132,17 +180,17 @@ func (r *resolver) constString(e ast.Expr) (string, bool) {
 
 // exportFacts exports a ConfigFact or ConsumerFact for each exported function of
 // the package that returns a map or a consumer it builds itself.
-func (r *resolver) exportFacts(res *Result) {
+func (r *resolver) exportFacts(pass *analysis.Pass, res *Result) {
 	for fn, decl := range r.funcs {
 		if !fn.Exported() {
 			continue // other packages cannot call it
 		}
 		if cfg := r.returnedConfig(fn); cfg != nil {
-			r.pass.ExportObjectFact(fn, &ConfigFact{Config: factConfig(cfg)})
+			pass.ExportObjectFact(fn, &ConfigFact{Config: factConfig(cfg)})
 			continue
 		}
 		if c := r.returnedConsumer(decl, res); c != nil && c.Config.Known {
-			r.pass.ExportObjectFact(fn, &ConsumerFact{Config: factConfig(c.Config)})
+			pass.ExportObjectFact(fn, &ConsumerFact{Config: factConfig(c.Config)})
 		}
 	}
 }
@@ -150,7 +198,7 @@ func (r *resolver) exportFacts(res *Result) {
 // returnedConsumer returns the consumer a function returns when every value it
 // returns as a *kafka.Consumer (other than nil) is the same construction site.
 func (r *resolver) returnedConsumer(decl *ast.FuncDecl, res *Result) *Consumer {
-	fn, ok := r.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	fn, ok := r.info.Defs[decl.Name].(*types.Func)
 	if !ok {
 		return nil
 	}
@@ -186,12 +234,14 @@ func (r *resolver) returnedConsumer(decl *ast.FuncDecl, res *Result) *Consumer {
 	return found
 }
 
-// factConfig strips what a fact cannot carry across packages: token positions.
+// factConfig strips what a fact cannot carry across packages: token positions
+// and syntax.
 func factConfig(c *Config) Config {
 	d := *c.clone()
 	d.Pos = token.NoPos
 	for i := range d.Entries {
 		d.Entries[i].Pos = token.NoPos
+		d.Entries[i].syntax = nil
 		if d.Entries[i].Sub != nil {
 			sub := factConfig(d.Entries[i].Sub)
 			d.Entries[i].Sub = &sub
@@ -200,6 +250,7 @@ func factConfig(c *Config) Config {
 	for i := range d.Maybe {
 		d.Maybe[i].Pos = token.NoPos
 		d.Maybe[i].Sub = nil
+		d.Maybe[i].syntax = nil
 	}
 	return d
 }

@@ -121,7 +121,7 @@ func (r *Result) Callees(call *ast.CallExpr) ([]*types.Func, bool) {
 			tr := r.graph.Roots(c.Value)
 			complete = complete && tr.Complete
 			for _, root := range tr.Roots {
-				if m := methodOf(root.Type(), c.Method); m != nil {
+				if m := analysisutil.MethodOf(root.Type(), c.Method); m != nil {
 					out = appendFunc(out, m)
 				} else {
 					complete = false
@@ -175,16 +175,6 @@ func hasName(name string, names []string) bool {
 	return len(names) == 0 || slices.Contains(names, name)
 }
 
-// methodOf returns the method m of the concrete type t, or nil.
-func methodOf(t types.Type, m *types.Func) *types.Func {
-	if m == nil || types.IsInterface(t) {
-		return nil
-	}
-	obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
-	fn, _ := obj.(*types.Func)
-	return fn
-}
-
 func appendFunc(list []*types.Func, fn *types.Func) []*types.Func {
 	for _, f := range list {
 		if f == fn {
@@ -194,22 +184,17 @@ func appendFunc(list []*types.Func, fn *types.Func) []*types.Func {
 	return append(list, fn)
 }
 
-// Receiver returns the receiver expression of a method call x.M(...), or nil.
-func Receiver(call *ast.CallExpr) ast.Expr {
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		return sel.X
-	}
-	return nil
-}
+// Receiver is analysisutil.Receiver, kept while rule passes still call it
+// here: it is a syntax helper, not about Kafka configurations.
+func Receiver(call *ast.CallExpr) ast.Expr { return analysisutil.Receiver(call) }
 
 // ConfigOf resolves the ConfigMap expression e, the receiver or an argument of
-// call, as kafkaconfig resolves a NewConsumer argument.
+// call, as kafkaconfig resolves a NewConsumer argument: a query on the graph,
+// with the facts of other packages' functions imported in run.
 func (r *Result) ConfigOf(e ast.Expr, call *ast.CallExpr) *Config {
 	if r.resolver == nil {
 		return unknown(e.Pos())
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
 	return r.resolver.configOf(e, call)
 }
 
@@ -312,11 +297,9 @@ type FieldWrite struct {
 // FieldWrites returns the stores into field f (of this or another package)
 // that this package makes.
 func (r *Result) FieldWrites(f *types.Var) []FieldWrite {
-	if r.graph == nil {
+	if r.graph == nil || r.resolver == nil {
 		return nil
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
 	var out []FieldWrite
 	for _, st := range r.graph.FieldStoreInstrs(f) {
 		w := FieldWrite{Pos: st.Pos()}
