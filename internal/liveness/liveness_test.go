@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/liveness"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
@@ -19,11 +21,11 @@ import (
 var verdicts = &analysis.Analyzer{
 	Name:     "verdicts",
 	Doc:      "reports liveness verdicts, for tests",
-	Requires: []*analysis.Analyzer{kafkaconfig.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, kafkaconfig.Analyzer, rebalance.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
-		lv := liveness.New(kc, pass.TypesInfo, pass.Files)
-		for _, h := range rebalance.Find(pass.TypesInfo, pass.Files) {
+		lv := liveness.New(kc, pass.TypesInfo, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
+		for _, h := range pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers {
 			v := lv.Of(h)
 			msg := "runs"
 			if v.Dead() {
@@ -57,10 +59,11 @@ func TestNil(t *testing.T) {
 var concurrent = &analysis.Analyzer{
 	Name:     "concurrent",
 	Doc:      "asks for liveness verdicts concurrently, for tests",
-	Requires: []*analysis.Analyzer{kafkaconfig.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, kafkaconfig.Analyzer, rebalance.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
-		hs := rebalance.Find(pass.TypesInfo, pass.Files)
+		in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+		hs := pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers
 		const n = 8
 		got := make([][]bool, n)
 		var wg sync.WaitGroup
@@ -68,7 +71,7 @@ var concurrent = &analysis.Analyzer{
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				lv := liveness.New(kc, pass.TypesInfo, pass.Files)
+				lv := liveness.New(kc, pass.TypesInfo, in)
 				for _, h := range hs {
 					got[i] = append(got[i], lv.Of(h).Dead())
 				}

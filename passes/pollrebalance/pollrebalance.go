@@ -7,6 +7,8 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
@@ -28,7 +30,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Name:     "pollrebalance",
 		Doc:      analysisutil.MustExtractDoc(doc, "pollrebalance"),
 		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/pollrebalance",
-		Requires: []*analysis.Analyzer{kafkaconfig.Analyzer},
+		Requires: []*analysis.Analyzer{inspect.Analyzer, kafkaconfig.Analyzer, rebalance.Analyzer},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
 	a.Run = func(pass *analysis.Pass) (any, error) {
@@ -50,11 +52,11 @@ func run(pass *analysis.Pass) {
 	if len(kc.Kafka) == 0 {
 		return // the package does not use the library
 	}
-	handlers := rebalance.Find(pass.TypesInfo, pass.Files)
+	handlers := pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers
 	if len(handlers) == 0 {
 		return
 	}
-	lv := liveness.New(kc, pass.TypesInfo, pass.Files)
+	lv := liveness.New(kc, pass.TypesInfo, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
 	for _, h := range handlers {
 		if v := lv.Of(h); v.Dead() {
 			report(pass, h, v)

@@ -10,6 +10,8 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
@@ -33,7 +35,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Name:      "revokecommit",
 		Doc:       analysisutil.MustExtractDoc(doc, "revokecommit"),
 		URL:       "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/revokecommit",
-		Requires:  []*analysis.Analyzer{kafkaconfig.Analyzer},
+		Requires:  []*analysis.Analyzer{inspect.Analyzer, kafkaconfig.Analyzer, rebalance.Analyzer},
 		FactTypes: []analysis.Fact{new(Summary), new(Handover)},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
@@ -72,6 +74,7 @@ type finding struct {
 
 type checker struct {
 	pass        *analysis.Pass
+	in          *inspector.Inspector // the package's syntax
 	kc          *kafkaconfig.Result
 	allVersions bool
 	pc          *pathChecker
@@ -89,8 +92,10 @@ func run(pass *analysis.Pass, allVersions bool) {
 	if len(kc.Kafka) == 0 {
 		return // the package does not use the library
 	}
+	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c := &checker{
 		pass:        pass,
+		in:          in,
 		kc:          kc,
 		allVersions: allVersions,
 		findings:    make(map[*ast.CallExpr]*finding),
@@ -119,8 +124,8 @@ func run(pass *analysis.Pass, allVersions bool) {
 func (c *checker) regions() []*region {
 	var regions []*region
 	seen := make(map[ast.Node]bool)
-	lv := liveness.New(c.kc, c.pass.TypesInfo, c.pass.Files)
-	for _, h := range rebalance.Find(c.pass.TypesInfo, c.pass.Files) {
+	lv := liveness.New(c.kc, c.pass.TypesInfo, c.in)
+	for _, h := range c.pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers {
 		body := h.FuncBody()
 		if h.Kind != rebalance.Revoked || h.Body == nil || body == nil || seen[h.Body] {
 			continue // an assignment handler, a bare assertion, or code at package level
