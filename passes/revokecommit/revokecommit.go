@@ -103,6 +103,7 @@ func run(pass *analysis.Pass, allVersions bool) {
 		handovers:   make(map[types.Object][]HandoverSite),
 		pc: &pathChecker{
 			pass:      pass,
+			in:        in,
 			kc:        kc,
 			funcs:     kc.FuncDecls(),
 			summaries: make(map[*types.Func]*summary),
@@ -276,24 +277,21 @@ func (c *checker) lateStores() map[*kafkaconfig.Consumer]*ast.CallExpr {
 	if len(spawned) == 0 {
 		return c.late
 	}
-	for _, file := range c.pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || c.kc.ConsumerMethod(call, "StoreOffsets", "StoreMessage") == nil {
-				return true
+	for cur := range c.in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if c.kc.ConsumerMethod(call, "StoreOffsets", "StoreMessage") == nil {
+			continue
+		}
+		ins := g.Calls(call)
+		if len(ins) == 0 || !spawned[ins[0].Parent()] {
+			continue
+		}
+		ks, _ := c.kc.ConsumersOf(receiver(call))
+		for _, k := range ks {
+			if c.late[k] == nil {
+				c.late[k] = call
 			}
-			ins := g.Calls(call)
-			if len(ins) == 0 || !spawned[ins[0].Parent()] {
-				return true
-			}
-			ks, _ := c.kc.ConsumersOf(receiver(call))
-			for _, k := range ks {
-				if c.late[k] == nil {
-					c.late[k] = call
-				}
-			}
-			return true
-		})
+		}
 	}
 	return c.late
 }
@@ -302,18 +300,15 @@ func (c *checker) lateStores() map[*kafkaconfig.Consumer]*ast.CallExpr {
 // offsets.
 func (c *checker) committers() map[*kafkaconfig.Consumer]bool {
 	set := make(map[*kafkaconfig.Consumer]bool)
-	for _, file := range c.pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) != 0 || c.kc.ConsumerMethod(call, "Commit") == nil {
-				return true
-			}
-			ks, _ := c.kc.ConsumersOf(receiver(call))
-			for _, k := range ks {
-				set[k] = true
-			}
-			return true
-		})
+	for cur := range c.in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if len(call.Args) != 0 || c.kc.ConsumerMethod(call, "Commit") == nil {
+			continue
+		}
+		ks, _ := c.kc.ConsumersOf(receiver(call))
+		for _, k := range ks {
+			set[k] = true
+		}
 	}
 	return set
 }
