@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/testutil"
@@ -105,7 +107,7 @@ func TestIllTyped(t *testing.T) {
 			Files:     []*ast.File{file},
 			Pkg:       pkg,
 			TypesInfo: typesInfo,
-			ResultOf:  map[*analysis.Analyzer]any{kafkaconfig.Analyzer: kc},
+			ResultOf:  map[*analysis.Analyzer]any{kafkaconfig.Analyzer: kc, inspect.Analyzer: inspector.New([]*ast.File{file})},
 			Report: func(d analysis.Diagnostic) {
 				t.Logf("%s: %s", fset.Position(d.Pos), d.Message)
 				lines[fset.Position(d.Pos).Line] = true
