@@ -91,8 +91,8 @@ type Checker struct {
 	callbacks map[*ssa.Function]bool // functions registered as rebalance callbacks
 }
 
-// New returns a checker for the package kc describes, whose syntax is in (the
-// result of inspect.Analyzer); nothing is computed until the first question.
+// New returns a checker for the package kc describes, whose syntax is in (from
+// analysisutil.Inspect); nothing is computed until the first question.
 func New(kc *kafkaconfig.Result, info *types.Info, in *inspector.Inspector) *Checker {
 	return &Checker{kc: kc, info: info, in: in}
 }

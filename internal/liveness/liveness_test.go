@@ -7,9 +7,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/liveness"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
 	"github.com/kafkalint/kafkalint/internal/testutil"
@@ -21,10 +20,10 @@ import (
 var verdicts = &analysis.Analyzer{
 	Name:     "verdicts",
 	Doc:      "reports liveness verdicts, for tests",
-	Requires: []*analysis.Analyzer{inspect.Analyzer, kafkaconfig.Analyzer, rebalance.Analyzer},
+	Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
-		lv := liveness.New(kc, pass.TypesInfo, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
+		lv := liveness.New(kc, pass.TypesInfo, analysisutil.InspectorOf(pass))
 		for _, h := range pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers {
 			v := lv.Of(h)
 			msg := "runs"
@@ -59,10 +58,10 @@ func TestNil(t *testing.T) {
 var concurrent = &analysis.Analyzer{
 	Name:     "concurrent",
 	Doc:      "asks for liveness verdicts concurrently, for tests",
-	Requires: []*analysis.Analyzer{inspect.Analyzer, kafkaconfig.Analyzer, rebalance.Analyzer},
+	Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
-		in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+		in := analysisutil.InspectorOf(pass)
 		hs := pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers
 		const n = 8
 		got := make([][]bool, n)

@@ -10,9 +10,9 @@ import (
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
@@ -61,7 +61,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:             "rebalancehandlers",
 	Doc:              "find confluent-kafka-go rebalance event handlers (a result for other analyzers; reports nothing)",
 	URL:              "https://pkg.go.dev/github.com/kafkalint/kafkalint/internal/rebalance",
-	Requires:         []*analysis.Analyzer{inspect.Analyzer, kafkaconfig.Analyzer},
+	Requires:         []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer},
 	RunDespiteErrors: true, // handlers are found on whatever syntax and types there are
 	ResultType:       reflect.TypeFor[*Result](),
 	Run:              run,
@@ -75,11 +75,12 @@ type Result struct {
 func run(pass *analysis.Pass) (any, error) {
 	res := new(Result)
 	kc, _ := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
-	in, _ := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	if kc == nil || len(kc.Kafka) == 0 || in == nil {
+	if kc == nil || len(kc.Kafka) == 0 {
 		return res, nil // the package does not use the library: no type can be its event type
 	}
-	res.Handlers = find(pass.TypesInfo, in.Root())
+	if in := analysisutil.InspectorOf(pass); in != nil {
+		res.Handlers = find(pass.TypesInfo, in.Root())
+	}
 	return res, nil
 }
 

@@ -10,9 +10,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaprops"
 )
 
@@ -197,10 +197,10 @@ func isLiteral(e ast.Expr) bool {
 }
 
 // fileOf returns the cursor of the file that holds n: from the package's
-// inspector (inspect.Analyzer's result) when the pass has it, or else from one
+// inspector (analysisutil.Inspect's) when the pass has it, or else from one
 // built for that file alone (only fixes that replace a value get here).
 func fileOf(pass *analysis.Pass, n ast.Node) (inspector.Cursor, bool) {
-	if in, _ := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector); in != nil {
+	if in := analysisutil.InspectorOf(pass); in != nil {
 		cur, ok := in.Root().FindNode(n)
 		if !ok {
 			return inspector.Cursor{}, false

@@ -8,8 +8,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/testutil"
 	"github.com/kafkalint/kafkalint/passes/configkey"
 )
@@ -17,13 +17,13 @@ import (
 // TestFixDeletesImport: the fix that turns 3 * time.Second into 3000 also
 // deletes the "time" import, which only that value uses (the goldens cannot
 // show it: analysistest removes unused imports from the fixed file itself). It
-// is checked with and without inspect.Analyzer among the requirements: with
+// is checked with and without analysisutil.Inspect among the requirements: with
 // it, withImports finds the file through the package's inspector; without,
 // it indexes that one file itself.
 func TestFixDeletesImport(t *testing.T) {
 	withInspect := configkey.NewAnalyzer()
-	if !slices.Contains(withInspect.Requires, inspect.Analyzer) {
-		withInspect.Requires = append(slices.Clone(withInspect.Requires), inspect.Analyzer)
+	if !slices.Contains(withInspect.Requires, analysisutil.Inspect) {
+		withInspect.Requires = append(slices.Clone(withInspect.Requires), analysisutil.Inspect)
 	}
 	for _, a := range []*analysis.Analyzer{configkey.Analyzer, withInspect} {
 		found := false

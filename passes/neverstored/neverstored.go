@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
@@ -34,7 +33,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Name:     "neverstored",
 		Doc:      analysisutil.MustExtractDoc(doc, "neverstored"),
 		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/neverstored",
-		Requires: []*analysis.Analyzer{inspect.Analyzer, kafkaconfig.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
 	a.Run = func(pass *analysis.Pass) (any, error) {
@@ -84,7 +83,7 @@ func run(pass *analysis.Pass) {
 	if pass.TypesInfo == nil || pass.TypesInfo.Types == nil || pass.TypesInfo.Uses == nil || pass.TypesInfo.Selections == nil {
 		return
 	}
-	in, _ := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	in := analysisutil.InspectorOf(pass)
 	if in == nil {
 		return // every driver runs the requirement; a Pass built by hand may not
 	}

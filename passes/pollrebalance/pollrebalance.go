@@ -7,8 +7,6 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
@@ -30,7 +28,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Name:     "pollrebalance",
 		Doc:      analysisutil.MustExtractDoc(doc, "pollrebalance"),
 		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/pollrebalance",
-		Requires: []*analysis.Analyzer{inspect.Analyzer, kafkaconfig.Analyzer, rebalance.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
 	a.Run = func(pass *analysis.Pass) (any, error) {
@@ -56,7 +54,7 @@ func run(pass *analysis.Pass) {
 	if len(handlers) == 0 {
 		return
 	}
-	lv := liveness.New(kc, pass.TypesInfo, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
+	lv := liveness.New(kc, pass.TypesInfo, analysisutil.InspectorOf(pass))
 	for _, h := range handlers {
 		if v := lv.Of(h); v.Dead() {
 			report(pass, h, v)

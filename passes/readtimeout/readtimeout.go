@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -34,7 +33,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Name:     "readtimeout",
 		Doc:      analysisutil.MustExtractDoc(doc, "readtimeout"),
 		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/readtimeout",
-		Requires: []*analysis.Analyzer{inspect.Analyzer, kafkaconfig.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
 	a.Run = func(pass *analysis.Pass) (any, error) {
@@ -56,7 +55,7 @@ func run(pass *analysis.Pass) {
 	if pass.TypesInfo == nil || pass.TypesInfo.Types == nil || pass.TypesInfo.Uses == nil || pass.TypesInfo.Defs == nil {
 		return // typeutil.Callee and the variable lookups need them; every driver fills them
 	}
-	in, _ := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	in := analysisutil.InspectorOf(pass)
 	if in == nil {
 		return // every driver runs the requirement; a Pass built by hand may not
 	}

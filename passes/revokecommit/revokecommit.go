@@ -10,7 +10,6 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
@@ -35,7 +34,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Name:      "revokecommit",
 		Doc:       analysisutil.MustExtractDoc(doc, "revokecommit"),
 		URL:       "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/revokecommit",
-		Requires:  []*analysis.Analyzer{inspect.Analyzer, kafkaconfig.Analyzer, rebalance.Analyzer},
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
 		FactTypes: []analysis.Fact{new(Summary), new(Handover)},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
@@ -92,7 +91,7 @@ func run(pass *analysis.Pass, allVersions bool) {
 	if len(kc.Kafka) == 0 {
 		return // the package does not use the library
 	}
-	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	in := analysisutil.InspectorOf(pass)
 	c := &checker{
 		pass:        pass,
 		in:          in,

@@ -10,8 +10,6 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -35,7 +33,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Name:      "storeoffset",
 		Doc:       analysisutil.MustExtractDoc(doc, "storeoffset"),
 		URL:       "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/storeoffset",
-		Requires:  []*analysis.Analyzer{inspect.Analyzer, kafkaconfig.Analyzer},
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer},
 		FactTypes: []analysis.Fact{new(StoresFact)},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
@@ -80,7 +78,7 @@ func run(pass *analysis.Pass) {
 		// hand (an embedder, TestIllTyped) may not.
 		return
 	}
-	in, _ := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	in := analysisutil.InspectorOf(pass)
 	if in == nil {
 		return // every driver runs the requirement; a Pass built by hand may not
 	}
