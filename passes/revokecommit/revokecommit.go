@@ -92,6 +92,9 @@ func run(pass *analysis.Pass, allVersions bool) {
 		return // the package does not use the library
 	}
 	in := analysisutil.InspectorOf(pass)
+	if in == nil {
+		return // every driver runs the requirement; a Pass built by hand may not
+	}
 	c := &checker{
 		pass:        pass,
 		in:          in,
