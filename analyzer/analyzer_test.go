@@ -41,11 +41,26 @@ func TestSuite(t *testing.T) {
 	count := make(map[string]int)
 	for _, a := range list {
 		count[a.Name]++
-		// Editors and the command run analyzers on broken code; every pass is
-		// fuzzed on it (FuzzAnalyzers) and must say so.
-		if !a.RunDespiteErrors {
-			t.Errorf("%s: RunDespiteErrors is false; every pass of the suite runs on ill-typed packages", a.Name)
+	}
+	// Editors and the command run analyzers on broken code; every pass is
+	// fuzzed on it (FuzzAnalyzers) and must say so, and so must every analyzer
+	// it requires: a driver skips a pass whose requirement did not run.
+	seen := make(map[*analysis.Analyzer]bool)
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
 		}
+		seen[a] = true
+		if !a.RunDespiteErrors {
+			t.Errorf("%s: RunDespiteErrors is false; every pass of the suite, and what it requires, runs on ill-typed packages", a.Name)
+		}
+		for _, req := range a.Requires {
+			visit(req)
+		}
+	}
+	for _, a := range list {
+		visit(a)
 	}
 	dirs, err := os.ReadDir(filepath.Join("..", "passes"))
 	if err != nil {

@@ -21,30 +21,6 @@ func ConsumerName(e ast.Expr) string {
 	return s
 }
 
-// EnclosingFuncBody returns the body of the innermost function declaration or
-// literal of files around pos, or nil.
-func EnclosingFuncBody(files []*ast.File, pos token.Pos) *ast.BlockStmt {
-	var body *ast.BlockStmt
-	for _, f := range files {
-		if pos < f.FileStart || pos > f.FileEnd {
-			continue
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			if n == nil || pos < n.Pos() || pos >= n.End() {
-				return false
-			}
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				body = n.Body
-			case *ast.FuncLit:
-				body = n.Body
-			}
-			return true
-		})
-	}
-	return body
-}
-
 // FuncName returns fn as messages name it: "pkg.Func", or "pkg.Type.Method" for
 // a method.
 func FuncName(fn *types.Func) string {

@@ -40,8 +40,10 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
 	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
@@ -80,9 +82,9 @@ type subscription struct {
 
 // A Checker answers for the handlers of one package.
 type Checker struct {
-	kc    *kafkaconfig.Result
-	info  *types.Info
-	files []*ast.File
+	kc   *kafkaconfig.Result
+	info *types.Info
+	in   *inspector.Inspector // the package's syntax
 
 	indexed   bool
 	calls     map[token.Pos]*ast.CallExpr // syntax calls by the position of "("
@@ -90,15 +92,15 @@ type Checker struct {
 	callbacks map[*ssa.Function]bool // functions registered as rebalance callbacks
 }
 
-// New returns a checker for the package kc describes; nothing is computed until
-// the first question.
-func New(kc *kafkaconfig.Result, info *types.Info, files []*ast.File) *Checker {
-	return &Checker{kc: kc, info: info, files: files}
+// New returns a checker for the package kc describes, whose syntax is in (from
+// analysisutil.Inspect); nothing is computed until the first question.
+func New(kc *kafkaconfig.Result, info *types.Info, in *inspector.Inspector) *Checker {
+	return &Checker{kc: kc, info: info, in: in}
 }
 
 // Of returns the verdict for h.
 func (c *Checker) Of(h *rebalance.Handler) Verdict {
-	if c == nil || c.kc == nil || c.kc.Graph() == nil || c.info == nil || h == nil {
+	if c == nil || c.kc == nil || c.kc.Graph() == nil || c.info == nil || c.in == nil || h == nil {
 		return Verdict{}
 	}
 	x := c.subject(h)
@@ -155,23 +157,17 @@ func (c *Checker) index() {
 	c.subs = make(map[*kafkaconfig.Consumer][]subscription)
 	c.callbacks = make(map[*ssa.Function]bool)
 	var subscribes []*ast.CallExpr
-	for _, f := range c.files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			c.calls[call.Lparen] = call
-			if len(call.Args) == 2 && c.kc.ConsumerMethod(call, kafkaapi.Subscribe...) != nil {
-				subscribes = append(subscribes, call)
-			}
-			return true
-		})
+	for cur := range c.in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		c.calls[call.Lparen] = call
+		if len(call.Args) == 2 && c.kc.ConsumerMethod(call, kafkaapi.Subscribe...) != nil {
+			subscribes = append(subscribes, call)
+		}
 	}
 	g := c.kc.Graph()
 	for _, call := range subscribes {
 		s := subscription{call: call, callback: callbackOf(c.info, call.Args[1])}
-		consumers, _ := c.kc.ConsumersOf(kafkaconfig.Receiver(call))
+		consumers, _ := c.kc.ConsumersOf(analysisutil.Receiver(call))
 		for _, k := range consumers { // untraced receivers subscribe nothing we know of
 			c.subs[k] = append(c.subs[k], s)
 		}
@@ -310,7 +306,7 @@ func (c *Checker) origin(call *ast.CallExpr, fn *types.Func, events bool) rootVe
 		base.Reason = PollSince161
 		return rootVerdict{Verdict: base}
 	}
-	consumers, _ := c.kc.ConsumersOf(kafkaconfig.Receiver(call))
+	consumers, _ := c.kc.ConsumersOf(analysisutil.Receiver(call))
 	if len(consumers) == 0 {
 		return rootVerdict{} // nothing traced proves it either way
 	}

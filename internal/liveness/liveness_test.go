@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/liveness"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
 	"github.com/kafkalint/kafkalint/internal/testutil"
@@ -19,11 +20,11 @@ import (
 var verdicts = &analysis.Analyzer{
 	Name:     "verdicts",
 	Doc:      "reports liveness verdicts, for tests",
-	Requires: []*analysis.Analyzer{kafkaconfig.Analyzer},
+	Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
-		lv := liveness.New(kc, pass.TypesInfo, pass.Files)
-		for _, h := range rebalance.Find(pass.TypesInfo, pass.Files) {
+		lv := liveness.New(kc, pass.TypesInfo, analysisutil.InspectorOf(pass))
+		for _, h := range pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers {
 			v := lv.Of(h)
 			msg := "runs"
 			if v.Dead() {
@@ -57,10 +58,11 @@ func TestNil(t *testing.T) {
 var concurrent = &analysis.Analyzer{
 	Name:     "concurrent",
 	Doc:      "asks for liveness verdicts concurrently, for tests",
-	Requires: []*analysis.Analyzer{kafkaconfig.Analyzer},
+	Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
-		hs := rebalance.Find(pass.TypesInfo, pass.Files)
+		in := analysisutil.InspectorOf(pass)
+		hs := pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers
 		const n = 8
 		got := make([][]bool, n)
 		var wg sync.WaitGroup
@@ -68,7 +70,7 @@ var concurrent = &analysis.Analyzer{
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				lv := liveness.New(kc, pass.TypesInfo, pass.Files)
+				lv := liveness.New(kc, pass.TypesInfo, in)
 				for _, h := range hs {
 					got[i] = append(got[i], lv.Of(h).Dead())
 				}

@@ -7,8 +7,14 @@ package rebalance
 import (
 	"go/ast"
 	"go/types"
+	"reflect"
 
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
 
 // The rebalance event types.
@@ -48,38 +54,62 @@ func EventKind(t types.Type) string {
 	return ""
 }
 
-// Find returns the package's rebalance handlers in source order.
+// Analyzer finds the rebalance handlers of a package once, for every pass that
+// needs them (revokecommit, incrementalassign, pollrebalance). Its result is a
+// *Result; it reports nothing.
+var Analyzer = &analysis.Analyzer{
+	Name:             "rebalancehandlers",
+	Doc:              "find confluent-kafka-go rebalance event handlers (a result for other analyzers; reports nothing)",
+	URL:              "https://pkg.go.dev/github.com/kafkalint/kafkalint/internal/rebalance",
+	Requires:         []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer},
+	RunDespiteErrors: true, // handlers are found on whatever syntax and types there are
+	ResultType:       reflect.TypeFor[*Result](),
+	Run:              run,
+}
+
+// A Result holds the handlers of one package.
+type Result struct {
+	Handlers []*Handler // in source order
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := new(Result)
+	kc, _ := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
+	if kc == nil || len(kc.Kafka) == 0 {
+		return res, nil // the package does not use the library: no type can be its event type
+	}
+	if in := analysisutil.InspectorOf(pass); in != nil {
+		res.Handlers = find(pass.TypesInfo, in.Root())
+	}
+	return res, nil
+}
+
+// Find returns the rebalance handlers of files in source order. Passes take
+// them from Analyzer's result instead, which the package's inspector finds once.
 func Find(info *types.Info, files []*ast.File) []*Handler {
+	return find(info, inspector.New(files).Root())
+}
+
+// find returns the handlers in the tree of root, in source order.
+func find(info *types.Info, root inspector.Cursor) []*Handler {
+	if info == nil {
+		return nil
+	}
 	var hs []*Handler
-	for _, file := range files {
-		var funcs []ast.Node
-		var parents []ast.Node
-		ast.Inspect(file, func(n ast.Node) bool {
-			if n == nil {
-				top := parents[len(parents)-1]
-				parents = parents[:len(parents)-1]
-				if len(funcs) > 0 && funcs[len(funcs)-1] == top {
-					funcs = funcs[:len(funcs)-1]
-				}
-				return true
+	for cur := range root.Preorder((*ast.TypeSwitchStmt)(nil), (*ast.TypeAssertExpr)(nil)) {
+		var fn ast.Node
+		for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			fn = f.Node()
+			break
+		}
+		switch n := cur.Node().(type) {
+		case *ast.TypeSwitchStmt:
+			hs = append(hs, typeSwitch(info, n, fn)...)
+		case *ast.TypeAssertExpr:
+			if h := assertion(info, cur, n, fn); h != nil {
+				hs = append(hs, h)
 			}
-			var fn ast.Node
-			if len(funcs) > 0 {
-				fn = funcs[len(funcs)-1]
-			}
-			switch n := n.(type) {
-			case *ast.FuncDecl, *ast.FuncLit:
-				funcs = append(funcs, n)
-			case *ast.TypeSwitchStmt:
-				hs = append(hs, typeSwitch(info, n, fn)...)
-			case *ast.TypeAssertExpr:
-				if h := assertion(info, n, fn, parents); h != nil {
-					hs = append(hs, h)
-				}
-			}
-			parents = append(parents, n)
-			return true
-		})
+		}
 	}
 	return hs
 }
@@ -129,7 +159,7 @@ func typeSwitch(info *types.Info, n *ast.TypeSwitchStmt, fn ast.Node) []*Handler
 
 // assertion returns the handler of a type assertion to a rebalance event type
 // (not the x.(type) of a type switch, whose Type is nil).
-func assertion(info *types.Info, ta *ast.TypeAssertExpr, fn ast.Node, parents []ast.Node) *Handler {
+func assertion(info *types.Info, cur inspector.Cursor, ta *ast.TypeAssertExpr, fn ast.Node) *Handler {
 	if ta.Type == nil {
 		return nil
 	}
@@ -139,12 +169,13 @@ func assertion(info *types.Info, ta *ast.TypeAssertExpr, fn ast.Node, parents []
 	}
 	h := &Handler{Kind: kind, Type: ta.Type, Subject: ta.X, Assert: ta, Func: fn}
 	// if e, ok := ev.(T); ok { ... }
-	if len(parents) < 2 {
+	parent := cur.Parent()
+	as, ok := parent.Node().(*ast.AssignStmt)
+	if !ok {
 		return h
 	}
-	as, ok := parents[len(parents)-1].(*ast.AssignStmt)
-	ifs, ok2 := parents[len(parents)-2].(*ast.IfStmt)
-	if !ok || !ok2 || ifs.Init != as || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != ta {
+	ifs, ok := parent.Parent().Node().(*ast.IfStmt) // an AssignStmt is never a file: it has a parent node
+	if !ok || ifs.Init != as || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != ta {
 		return h
 	}
 	okID, _ := as.Lhs[1].(*ast.Ident)

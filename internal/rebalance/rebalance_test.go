@@ -10,8 +10,14 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
 	"github.com/kafkalint/kafkalint/internal/rebalance"
 	"github.com/kafkalint/kafkalint/internal/testutil"
+	"github.com/kafkalint/kafkalint/passes/incrementalassign"
+	"github.com/kafkalint/kafkalint/passes/pollrebalance"
+	"github.com/kafkalint/kafkalint/passes/revokecommit"
 )
 
 // src marks each line that holds handlers with "// handlers: ", followed by the
@@ -285,5 +291,52 @@ func f(ev kafka.Event) {
 	}
 	if rebalance.EventKind(nil) != "" {
 		t.Error("EventKind(nil) is not empty")
+	}
+}
+
+// handlers reports each handler of Analyzer's result, as describe writes it, at
+// its type expression, and where Find on the package's files disagrees.
+var handlers = &analysis.Analyzer{
+	Name:     "handlers",
+	Doc:      "reports the rebalance handlers found, for tests",
+	Requires: []*analysis.Analyzer{rebalance.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		hs := pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers
+		for _, h := range hs {
+			pass.Reportf(h.Type.Pos(), "%s", describe(h))
+		}
+		found := rebalance.Find(pass.TypesInfo, pass.Files)
+		if len(found) != len(hs) {
+			pass.Reportf(pass.Files[0].Package, "Find: %d handlers, Analyzer: %d", len(found), len(hs))
+			return nil, nil
+		}
+		for i, h := range hs {
+			if f := found[i]; f.Type != h.Type || describe(f) != describe(h) {
+				pass.Reportf(h.Type.Pos(), "Find: %s", describe(f))
+			}
+		}
+		return nil, nil
+	},
+}
+
+// TestAnalyzer runs Analyzer on the three import paths, on a package that
+// reaches the library only through another package's aliases, and on one that
+// does not use the library.
+func TestAnalyzer(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), handlers,
+		"rebalancehandlers/v1", "rebalancehandlers/v2", "rebalancehandlers/gopkgin",
+		"rebalancehandlers/aliasuser", "rebalancehandlers/nokafka")
+}
+
+// TestShared: the passes that look at rebalance handlers take them from
+// Analyzer, found once per package, rather than each finding its own.
+func TestShared(t *testing.T) {
+	for _, a := range []*analysis.Analyzer{revokecommit.Analyzer, incrementalassign.Analyzer, pollrebalance.Analyzer} {
+		if !slices.Contains(a.Requires, rebalance.Analyzer) {
+			t.Errorf("%s does not require rebalance.Analyzer", a.Name)
+		}
+	}
+	if !rebalance.Analyzer.RunDespiteErrors {
+		t.Error("Analyzer does not run on packages with errors: the passes that require it would not either")
 	}
 }

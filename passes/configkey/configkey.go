@@ -27,7 +27,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Name:     "configkey",
 		Doc:      analysisutil.MustExtractDoc(doc, "configkey"),
 		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/configkey",
-		Requires: []*analysis.Analyzer{kafkaconfig.Analyzer},
+		Requires: []*analysis.Analyzer{kafkaconfig.Analyzer, analysisutil.Inspect},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
 	a.Run = func(pass *analysis.Pass) (any, error) {

@@ -10,7 +10,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaprops"
 )
 
@@ -194,6 +196,28 @@ func isLiteral(e ast.Expr) bool {
 	return false
 }
 
+// fileOf returns the cursor of the file that holds n: from the package's
+// inspector (analysisutil.Inspect's) when the pass has it, or else from one
+// built for that file alone (only fixes that replace a value get here).
+func fileOf(pass *analysis.Pass, n ast.Node) (inspector.Cursor, bool) {
+	if in := analysisutil.InspectorOf(pass); in != nil {
+		cur, ok := in.Root().FindNode(n)
+		if !ok {
+			return inspector.Cursor{}, false
+		}
+		for f := range cur.Enclosing((*ast.File)(nil)) {
+			return f, true
+		}
+		return inspector.Cursor{}, false
+	}
+	for _, f := range pass.Files {
+		if f.FileStart <= n.Pos() && n.Pos() <= f.FileEnd {
+			return inspector.New([]*ast.File{f}).Root().FirstChild()
+		}
+	}
+	return inspector.Cursor{}, false
+}
+
 // withImports adds to fix, which replaces the expression v, the deletion of the
 // imports that only v uses in its file (3*time.Second becoming 3000 must not
 // leave "time" unused: the fixed file would not compile).
@@ -202,15 +226,11 @@ func (ck *checker) withImports(fix *analysis.SuggestedFix, v ast.Expr) *analysis
 		return nil
 	}
 	info := ck.pass.TypesInfo
-	var file *ast.File
-	for _, f := range ck.pass.Files {
-		if f.FileStart <= v.Pos() && v.Pos() <= f.FileEnd {
-			file = f
-		}
-	}
-	if file == nil {
+	fc, ok := fileOf(ck.pass, v)
+	if !ok {
 		return fix
 	}
+	file := fc.Node().(*ast.File)
 	inside := make(map[*types.PkgName]int)
 	ast.Inspect(v, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
@@ -224,14 +244,11 @@ func (ck *checker) withImports(fix *analysis.SuggestedFix, v ast.Expr) *analysis
 		return fix
 	}
 	total := make(map[*types.PkgName]int)
-	ast.Inspect(file, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if pn, ok := info.Uses[id].(*types.PkgName); ok && inside[pn] > 0 {
-				total[pn]++
-			}
+	for cur := range fc.Preorder((*ast.Ident)(nil)) {
+		if pn, ok := info.Uses[cur.Node().(*ast.Ident)].(*types.PkgName); ok && inside[pn] > 0 {
+			total[pn]++
 		}
-		return true
-	})
+	}
 	tf := ck.pass.Fset.File(file.Pos())
 	for _, d := range file.Decls {
 		gd, ok := d.(*ast.GenDecl)

@@ -29,7 +29,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Name:     "incrementalassign",
 		Doc:      analysisutil.MustExtractDoc(doc, "incrementalassign"),
 		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/incrementalassign",
-		Requires: []*analysis.Analyzer{kafkaconfig.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
 	a.Run = func(pass *analysis.Pass) (any, error) {
@@ -70,8 +70,8 @@ func run(pass *analysis.Pass) {
 		return // the package does not use the library
 	}
 	seen := make(map[*ast.CallExpr]bool)
-	lv := liveness.New(kc, pass.TypesInfo, pass.Files)
-	for _, h := range rebalance.Find(pass.TypesInfo, pass.Files) {
+	lv := liveness.New(kc, pass.TypesInfo, analysisutil.InspectorOf(pass))
+	for _, h := range pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers {
 		if h.Body == nil || (h.Clause != nil && len(h.Clause.List) != 1) {
 			continue // no handler code, or a case for several event types
 		}
@@ -119,7 +119,7 @@ func check(pass *analysis.Pass, kc *kafkaconfig.Result, h *rebalance.Handler, ca
 	if incremental {
 		wrong = eager
 	}
-	recv := kafkaconfig.Receiver(call)
+	recv := analysisutil.Receiver(call)
 	// The consumers traced behind the receiver (internal/valueflow's policy: an
 	// untraced part neither makes nor excuses a report): the handler is wrong
 	// for any of them that is proved to be on the other protocol.

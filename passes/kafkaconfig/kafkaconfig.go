@@ -18,7 +18,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
@@ -32,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "resolve confluent-kafka-go consumers, their configuration and the library version (reports nothing)",
 	URL:        "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/kafkaconfig",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{inspect.Analyzer},
+	Requires:   []*analysis.Analyzer{analysisutil.Inspect},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(VersionFact), new(ConfigFact), new(ConsumerFact)},
 
@@ -132,7 +131,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res.info = pass.TypesInfo
 	res.graph = valueflow.New(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, len(pass.TypeErrors) > 0)
-	in, _ := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	in := analysisutil.InspectorOf(pass) // built here: the package uses the library
 	if in == nil {
 		in = inspector.New(pass.Files) // a hand-made pass without its requirements
 	}

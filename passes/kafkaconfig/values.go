@@ -184,10 +184,6 @@ func appendFunc(list []*types.Func, fn *types.Func) []*types.Func {
 	return append(list, fn)
 }
 
-// Receiver is analysisutil.Receiver, kept while rule passes still call it
-// here: it is a syntax helper, not about Kafka configurations.
-func Receiver(call *ast.CallExpr) ast.Expr { return analysisutil.Receiver(call) }
-
 // ConfigOf resolves the ConfigMap expression e, the receiver or an argument of
 // call, as kafkaconfig resolves a NewConsumer argument: a query on the graph,
 // with the facts of other packages' functions imported in run.

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
@@ -32,7 +33,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Name:     "neverstored",
 		Doc:      analysisutil.MustExtractDoc(doc, "neverstored"),
 		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/neverstored",
-		Requires: []*analysis.Analyzer{kafkaconfig.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
 	a.Run = func(pass *analysis.Pass) (any, error) {
@@ -82,6 +83,10 @@ func run(pass *analysis.Pass) {
 	if pass.TypesInfo == nil || pass.TypesInfo.Types == nil || pass.TypesInfo.Uses == nil || pass.TypesInfo.Selections == nil {
 		return
 	}
+	in := analysisutil.InspectorOf(pass)
+	if in == nil {
+		return // every driver runs the requirement; a Pass built by hand may not
+	}
 	var cands []*candidate
 	for _, k := range kc.Consumers {
 		if c := classify(pass, k); c != nil {
@@ -95,7 +100,7 @@ func run(pass *analysis.Pass) {
 	if g == nil || g.Broken() {
 		return // no SSA form: no consumer can be followed, nothing is proved
 	}
-	by, unknown := methodUses(pass, kc)
+	by, unknown := methodUses(pass, in, kc)
 	esc0 := &escapes{g: g, sites: make(map[token.Pos]*kafkaconfig.Consumer)}
 	for _, c := range cands {
 		esc0.sites[c.k.Call.Lparen] = c.k
@@ -187,68 +192,62 @@ func classify(pass *analysis.Pass, k *kafkaconfig.Consumer) *candidate {
 // position, and returns them by the consumer they are called on; calls whose
 // receiver is not traced completely (or an interface method of that name whose
 // callees are not all known) count for every consumer: unknown.
-func methodUses(pass *analysis.Pass, kc *kafkaconfig.Result) (map[*kafkaconfig.Consumer]*uses, *uses) {
+func methodUses(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.Result) (map[*kafkaconfig.Consumer]*uses, *uses) {
 	by := make(map[*kafkaconfig.Consumer]*uses)
 	unknown := new(uses)
 	all := [][]string{storeMethods, explicitMethods, commitMethods, positionMethods}
-	for _, file := range pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
+	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		fn := analysisutil.CalledFunc(pass.TypesInfo, call)
+		if fn == nil {
+			continue
+		}
+		group := -1
+		for i, names := range all {
+			if slices.Contains(names, fn.Name()) {
+				group = i
 			}
-			fn := analysisutil.CalledFunc(pass.TypesInfo, call)
-			if fn == nil {
-				return true
+		}
+		if group < 0 {
+			continue
+		}
+		recv := analysisutil.Receiver(call)
+		if recv == nil {
+			continue
+		}
+		var ks []*kafkaconfig.Consumer
+		complete := false
+		if kc.ConsumerMethod(call, all[group]...) != nil {
+			ks, complete = kc.ConsumersOf(recv)
+		} else if !analysisutil.IsInterfaceMethod(fn) {
+			continue // a method of another type that happens to have the name
+		} else if _, ok := kc.Callees(call); ok {
+			continue // an interface whose implementations are all known and none is the consumer's
+		}
+		if group == 3 && onlyEventPartitions(pass, call) {
+			continue // Assign(e.Partitions) in a rebalance handler: the group's own offsets
+		}
+		mark := func(u *uses) {
+			switch group {
+			case 0:
+				u.store = true
+			case 1:
+				u.explicit = true
+			case 2:
+				u.commit = true
+			case 3:
+				u.position = true
 			}
-			group := -1
-			for i, names := range all {
-				if slices.Contains(names, fn.Name()) {
-					group = i
-				}
+		}
+		for _, k := range ks {
+			if by[k] == nil {
+				by[k] = new(uses)
 			}
-			if group < 0 {
-				return true
-			}
-			recv := kafkaconfig.Receiver(call)
-			if recv == nil {
-				return true
-			}
-			var ks []*kafkaconfig.Consumer
-			complete := false
-			if kc.ConsumerMethod(call, all[group]...) != nil {
-				ks, complete = kc.ConsumersOf(recv)
-			} else if !analysisutil.IsInterfaceMethod(fn) {
-				return true // a method of another type that happens to have the name
-			} else if _, ok := kc.Callees(call); ok {
-				return true // an interface whose implementations are all known and none is the consumer's
-			}
-			if group == 3 && onlyEventPartitions(pass, call) {
-				return true // Assign(e.Partitions) in a rebalance handler: the group's own offsets
-			}
-			mark := func(u *uses) {
-				switch group {
-				case 0:
-					u.store = true
-				case 1:
-					u.explicit = true
-				case 2:
-					u.commit = true
-				case 3:
-					u.position = true
-				}
-			}
-			for _, k := range ks {
-				if by[k] == nil {
-					by[k] = new(uses)
-				}
-				mark(by[k])
-			}
-			if !complete {
-				mark(unknown) // it may be any consumer of the package
-			}
-			return true
-		})
+			mark(by[k])
+		}
+		if !complete {
+			mark(unknown) // it may be any consumer of the package
+		}
 	}
 	return by, unknown
 }

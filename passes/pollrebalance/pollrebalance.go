@@ -28,7 +28,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Name:     "pollrebalance",
 		Doc:      analysisutil.MustExtractDoc(doc, "pollrebalance"),
 		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/pollrebalance",
-		Requires: []*analysis.Analyzer{kafkaconfig.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
 	a.Run = func(pass *analysis.Pass) (any, error) {
@@ -50,11 +50,11 @@ func run(pass *analysis.Pass) {
 	if len(kc.Kafka) == 0 {
 		return // the package does not use the library
 	}
-	handlers := rebalance.Find(pass.TypesInfo, pass.Files)
+	handlers := pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers
 	if len(handlers) == 0 {
 		return
 	}
-	lv := liveness.New(kc, pass.TypesInfo, pass.Files)
+	lv := liveness.New(kc, pass.TypesInfo, analysisutil.InspectorOf(pass))
 	for _, h := range handlers {
 		if v := lv.Of(h); v.Dead() {
 			report(pass, h, v)
@@ -71,7 +71,7 @@ func report(pass *analysis.Pass, h *rebalance.Handler, cs liveness.Verdict) {
 		what = "type assertion"
 		pos, end = h.Assert.Pos(), h.Assert.End()
 	}
-	recv := analysisutil.ConsumerName(kafkaconfig.Receiver(cs.Source))
+	recv := analysisutil.ConsumerName(analysisutil.Receiver(cs.Source))
 	src := recv + ".Poll"
 	category := categoryPoll
 	if cs.Events {

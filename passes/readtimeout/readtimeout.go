@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
@@ -33,7 +33,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Name:     "readtimeout",
 		Doc:      analysisutil.MustExtractDoc(doc, "readtimeout"),
 		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/readtimeout",
-		Requires: []*analysis.Analyzer{kafkaconfig.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
 	a.Run = func(pass *analysis.Pass) (any, error) {
@@ -55,8 +55,13 @@ func run(pass *analysis.Pass) {
 	if pass.TypesInfo == nil || pass.TypesInfo.Types == nil || pass.TypesInfo.Uses == nil || pass.TypesInfo.Defs == nil {
 		return // typeutil.Callee and the variable lookups need them; every driver fills them
 	}
-	c := &checker{pass: pass, exits: make(map[*types.Func]bool), checks: make(map[*types.Func]bool)}
-	for _, file := range pass.Files {
+	in := analysisutil.InspectorOf(pass)
+	if in == nil {
+		return // every driver runs the requirement; a Pass built by hand may not
+	}
+	c := &checker{pass: pass, in: in, exits: make(map[*types.Func]bool), checks: make(map[*types.Func]bool)}
+	for fc := range in.Root().Children() {
+		file := fc.Node().(*ast.File)
 		if ast.IsGenerated(file) {
 			continue
 		}
@@ -64,16 +69,14 @@ func run(pass *analysis.Pass) {
 			continue // a test that fails when an expected message does not come means it
 		}
 		var reads []*read
-		ast.Inspect(file, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				if lib := c.readMessage(call); lib != nil {
-					reads = append(reads, &read{call: call, lib: lib})
-				}
+		for cur := range fc.Preorder((*ast.CallExpr)(nil)) {
+			call := cur.Node().(*ast.CallExpr)
+			if lib := c.readMessage(call); lib != nil {
+				reads = append(reads, &read{call: call, cur: cur, lib: lib})
 			}
-			return true
-		})
+		}
 		for _, r := range reads {
-			c.check(file, r)
+			c.check(r)
 		}
 	}
 }
@@ -81,11 +84,13 @@ func run(pass *analysis.Pass) {
 // A read is a ReadMessage call.
 type read struct {
 	call *ast.CallExpr
-	lib  *types.Package // the library package that declares the consumer or the message
+	cur  inspector.Cursor // the call's
+	lib  *types.Package   // the library package that declares the consumer or the message
 }
 
 type checker struct {
 	pass   *analysis.Pass
+	in     *inspector.Inspector // the package's syntax
 	exits  map[*types.Func]bool // functions of the package that always leave: memo of exitsAlways
 	checks map[*types.Func]bool // functions of the package that tell a timeout apart: memo of checksTimeout
 }
@@ -119,20 +124,16 @@ func (c *checker) readMessage(call *ast.CallExpr) *types.Package {
 }
 
 // check reports the error branch that leaves the loop around r on any error.
-func (c *checker) check(file *ast.File, r *read) {
+func (c *checker) check(r *read) {
 	timeout, finite := c.timeout(r.call.Args[0])
 	if !finite {
 		return // a negative timeout waits forever: ReadMessage never times out
 	}
-	path, _ := astutil.PathEnclosingInterval(file, r.call.Pos(), r.call.End())
-	if len(path) < 2 {
-		return
-	}
-	errVar, stmt, rest := c.errorOf(path, r.call)
+	errVar, stmt, rest := c.errorOf(r.cur)
 	if errVar == nil {
 		return // the error is discarded, or the call is not the right-hand side of an assignment
 	}
-	loop, breakables := enclosingLoop(path, stmt)
+	loop, breakables := enclosingLoop(stmt)
 	if loop == nil {
 		return // not in a loop of this function: what the caller does with the error is not followed
 	}
@@ -209,90 +210,90 @@ func (c *checker) onlyNegative(v *types.Var) bool {
 		return ok && tv.Value != nil && tv.Value.Kind() == constant.Int && constant.Sign(tv.Value) < 0
 	}
 	values, ok := 0, true
-	for _, f := range c.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if !ok {
-				return false
+	for cur := range c.in.Root().Preorder((*ast.ValueSpec)(nil), (*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.FuncType)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if c.pass.TypesInfo.Defs[name] != v {
+					continue
+				}
+				if len(n.Values) != len(n.Names) || !negative(n.Values[i]) {
+					ok = false
+				}
+				values++
 			}
-			switch n := n.(type) {
-			case *ast.ValueSpec:
-				for i, name := range n.Names {
-					if c.pass.TypesInfo.Defs[name] != v {
-						continue
-					}
-					if len(n.Values) != len(n.Names) || !negative(n.Values[i]) {
-						ok = false
-					}
-					values++
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				id, isID := ast.Unparen(lhs).(*ast.Ident)
+				if !isID || (c.pass.TypesInfo.Defs[id] != v && c.pass.TypesInfo.Uses[id] != v) {
+					continue
 				}
-			case *ast.AssignStmt:
-				for i, lhs := range n.Lhs {
-					id, isID := ast.Unparen(lhs).(*ast.Ident)
-					if !isID || (c.pass.TypesInfo.Defs[id] != v && c.pass.TypesInfo.Uses[id] != v) {
-						continue
-					}
-					if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE || !negative(n.Rhs[i]) {
-						ok = false
-					}
-					values++
-				}
-			case *ast.IncDecStmt:
-				if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && c.pass.TypesInfo.Uses[id] == v {
+				if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE || !negative(n.Rhs[i]) {
 					ok = false
 				}
-			case *ast.UnaryExpr:
-				if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && n.Op == token.AND && c.pass.TypesInfo.Uses[id] == v {
-					ok = false
+				values++
+			}
+		case *ast.IncDecStmt:
+			if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && c.pass.TypesInfo.Uses[id] == v {
+				ok = false
+			}
+		case *ast.UnaryExpr:
+			if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && n.Op == token.AND && c.pass.TypesInfo.Uses[id] == v {
+				ok = false
+			}
+		case *ast.FuncType:
+			// parameters and results are given values by callers
+			for _, fl := range []*ast.FieldList{n.Params, n.Results} {
+				if fl == nil {
+					continue
 				}
-			case *ast.FuncType:
-				// parameters and results are given values by callers
-				for _, fl := range []*ast.FieldList{n.Params, n.Results} {
-					if fl == nil {
-						continue
-					}
-					for _, field := range fl.List {
-						for _, name := range field.Names {
-							if c.pass.TypesInfo.Defs[name] == v {
-								ok = false
-							}
+				for _, field := range fl.List {
+					for _, name := range field.Names {
+						if c.pass.TypesInfo.Defs[name] == v {
+							ok = false
 						}
 					}
 				}
 			}
-			return true
-		})
+		}
+		if !ok {
+			break
+		}
 	}
 	return ok && values > 0
 }
 
-// errorOf finds the variable that receives the error of call, path's innermost
-// node: "m, err := call" or "m, err = call", alone or as the init of an if
-// statement. It returns that variable, the statement, and the statements to look
-// at for the error branch: those after the assignment in its list, or the if
+// errorOf finds the variable that receives the error of the call at cur: "m,
+// err := call" or "m, err = call", alone or as the init of an if statement. It
+// returns that variable, the statement's cursor, and the statements to look at
+// for the error branch: those after the assignment in its list, or the if
 // statement whose init it is.
-func (c *checker) errorOf(path []ast.Node, call *ast.CallExpr) (*types.Var, ast.Stmt, []ast.Stmt) {
-	as, ok := path[1].(*ast.AssignStmt)
+func (c *checker) errorOf(cur inspector.Cursor) (*types.Var, inspector.Cursor, []ast.Stmt) {
+	call := cur.Node()
+	asCur := cur.Parent()
+	as, ok := asCur.Node().(*ast.AssignStmt)
 	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
-		return nil, nil, nil
+		return nil, inspector.Cursor{}, nil
 	}
 	id, ok := ast.Unparen(as.Lhs[1]).(*ast.Ident)
 	if !ok || id.Name == "_" {
-		return nil, nil, nil
+		return nil, inspector.Cursor{}, nil
 	}
 	v, _ := c.pass.TypesInfo.ObjectOf(id).(*types.Var)
-	if v == nil || len(path) < 3 {
-		return nil, nil, nil
+	if v == nil {
+		return nil, inspector.Cursor{}, nil
 	}
-	if ifs, ok := path[2].(*ast.IfStmt); ok && ifs.Init == as {
-		return v, ifs, []ast.Stmt{ifs}
+	// An assignment is never a file: it has a parent node.
+	if ifs, ok := asCur.Parent().Node().(*ast.IfStmt); ok && ifs.Init == as {
+		return v, asCur.Parent(), []ast.Stmt{ifs}
 	}
-	list := stmtList(path[2])
+	list := stmtList(asCur.Parent().Node())
 	for i, st := range list {
 		if st == as {
-			return v, as, list[i+1:]
+			return v, asCur, list[i+1:]
 		}
 	}
-	return nil, nil, nil
+	return nil, inspector.Cursor{}, nil
 }
 
 // stmtList returns the statements of a block or clause.
@@ -309,20 +310,15 @@ func stmtList(n ast.Node) []ast.Stmt {
 }
 
 // enclosingLoop returns the innermost for or range statement of the function
-// around stmt, and the switch and select statements between them (an unlabelled
-// break in those does not leave the loop).
-func enclosingLoop(path []ast.Node, stmt ast.Stmt) (ast.Stmt, []ast.Stmt) {
+// around the statement at stmt, and the switch and select statements between
+// them (an unlabelled break in those does not leave the loop).
+func enclosingLoop(stmt inspector.Cursor) (ast.Stmt, []ast.Stmt) {
 	var breakables []ast.Stmt
-	inside := false
-	for _, n := range path {
-		if n == stmt {
-			inside = true
-			continue
-		}
-		if !inside {
-			continue
-		}
-		switch n := n.(type) {
+	for a := range stmt.Parent().Enclosing(
+		(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil),
+		(*ast.SwitchStmt)(nil), (*ast.TypeSwitchStmt)(nil), (*ast.SelectStmt)(nil),
+		(*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		switch n := a.Node().(type) {
 		case *ast.ForStmt:
 			return n, breakables
 		case *ast.RangeStmt:

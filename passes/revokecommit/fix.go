@@ -11,7 +11,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 )
 
@@ -28,7 +30,7 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 	if !ok {
 		return analysis.SuggestedFix{}, false // the file does not name the library
 	}
-	recv := receiver(f.unassign)
+	recv := analysisutil.Receiver(f.unassign)
 	if recv == nil || !simple(recv) || !canCommit(c.pass.TypesInfo.TypeOf(recv)) {
 		return analysis.SuggestedFix{}, false
 	}
@@ -204,71 +206,56 @@ func (c *checker) errorHandling(f *finding, stmt ast.Stmt) ([]string, bool) {
 
 // enclosingSignature returns the signature of the innermost function around n.
 func (c *checker) enclosingSignature(n ast.Node) *types.Signature {
-	var sig *types.Signature
-	for _, file := range c.pass.Files {
-		if !within(n.Pos(), file) {
-			continue
-		}
-		ast.Inspect(file, func(m ast.Node) bool {
-			if m == nil || !within(n.Pos(), m) {
-				return false
-			}
-			switch m := m.(type) {
-			case *ast.FuncDecl:
-				if fn, ok := c.pass.TypesInfo.Defs[m.Name].(*types.Func); ok {
-					sig, _ = fn.Type().(*types.Signature)
-				}
-			case *ast.FuncLit:
-				sig, _ = c.pass.TypesInfo.TypeOf(m).(*types.Signature)
-			}
-			return true
-		})
+	cur, ok := c.in.Root().FindNode(n)
+	if !ok {
+		return nil
 	}
-	return sig
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch f := f.Node().(type) {
+		case *ast.FuncDecl:
+			if fn, ok := c.pass.TypesInfo.Defs[f.Name].(*types.Func); ok {
+				sig, _ := fn.Type().(*types.Signature)
+				return sig
+			}
+		case *ast.FuncLit:
+			sig, _ := c.pass.TypesInfo.TypeOf(f).(*types.Signature)
+			return sig
+		}
+		break // the innermost function only
+	}
+	return nil
 }
 
 // enclosingStmt returns the statement of a statement list (block or case) that
 // holds n, and n's file.
 func (c *checker) enclosingStmt(n ast.Node) (ast.Stmt, *ast.File) {
-	for _, file := range c.pass.Files {
-		if !within(n.Pos(), file) {
+	cur, ok := c.in.Root().FindNode(n)
+	if !ok {
+		return nil, nil
+	}
+	var file *ast.File
+	for f := range cur.Enclosing((*ast.File)(nil)) {
+		file = f.Node().(*ast.File)
+	}
+	// The innermost statement around n that is an element of a statement list.
+	for s := range cur.Enclosing() {
+		switch s.ParentEdgeKind() {
+		case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
+		default:
 			continue
 		}
-		var found ast.Stmt
-		ast.Inspect(file, func(m ast.Node) bool {
-			if m == nil || !within(n.Pos(), m) {
-				return false
-			}
-			var list []ast.Stmt
-			switch m := m.(type) {
-			case *ast.BlockStmt:
-				list = m.List
-			case *ast.CaseClause:
-				list = m.Body
-			case *ast.CommClause:
-				list = m.Body
-			}
-			for _, s := range list {
-				if within(n.Pos(), s) {
-					found = s // the innermost list is met last
-				}
-			}
-			return true
-		})
-		if found != nil {
-			// Only statements whose first action is the call's evaluation.
-			switch s := found.(type) {
-			case *ast.ExprStmt, *ast.AssignStmt, *ast.ReturnStmt:
-				return s, file
-			case *ast.IfStmt:
-				if s.Init != nil && within(n.Pos(), s.Init) {
-					return s, file
-				}
+		// Only statements whose first action is the call's evaluation.
+		switch st := s.Node().(type) {
+		case *ast.ExprStmt, *ast.AssignStmt, *ast.ReturnStmt:
+			return st.(ast.Stmt), file
+		case *ast.IfStmt:
+			if st.Init != nil && within(n.Pos(), st.Init) {
+				return st, file
 			}
 		}
 		return nil, file
 	}
-	return nil, nil
+	return nil, file
 }
 
 // importName returns the qualifier ("kafka.") that file uses for the library

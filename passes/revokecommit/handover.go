@@ -132,38 +132,32 @@ func (c *checker) checkHandovers() {
 			}
 		}
 	}
-	for _, file := range c.pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
+	for cur := range c.in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
+			continue
+		}
+		var h Handover
+		if !c.pass.ImportObjectFact(fn, &h) {
+			continue
+		}
+		for _, s := range h.Sites {
+			arg := argument(call, s.Param)
+			if arg == nil {
+				continue
 			}
-			fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
-			if fn == nil || fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
-				return true
+			var cfg *kafkaconfig.Config
+			var consumers []*kafkaconfig.Consumer
+			if s.Config {
+				cfg = c.kc.ConfigOf(arg, call)
+			} else {
+				consumers, _ = c.kc.ConsumersOf(arg)
 			}
-			var h Handover
-			if !c.pass.ImportObjectFact(fn, &h) {
-				return true
+			if !c.reportHandover(arg.Pos(), arg.End(), analysisutil.FuncName(fn), s, cfg, consumers) {
+				c.passOn(arg, s)
 			}
-			for _, s := range h.Sites {
-				arg := argument(call, s.Param)
-				if arg == nil {
-					continue
-				}
-				var cfg *kafkaconfig.Config
-				var consumers []*kafkaconfig.Consumer
-				if s.Config {
-					cfg = c.kc.ConfigOf(arg, call)
-				} else {
-					consumers, _ = c.kc.ConsumersOf(arg)
-				}
-				if !c.reportHandover(arg.Pos(), arg.End(), analysisutil.FuncName(fn), s, cfg, consumers) {
-					c.passOn(arg, s)
-				}
-			}
-			return true
-		})
+		}
 	}
 }
 

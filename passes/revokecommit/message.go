@@ -44,7 +44,7 @@ func (c *checker) diagnostic(f *finding, k *kafkaconfig.Consumer, e exposure) an
 	var msg string
 	if f.unassign != nil {
 		msg = fmt.Sprintf("%s.%s in RevokedPartitions handler is not preceded on every path by %s (%s)",
-			analysisutil.ConsumerName(receiver(f.unassign)), calleeName(f.unassign), what, conseq)
+			analysisutil.ConsumerName(analysisutil.Receiver(f.unassign)), calleeName(f.unassign), what, conseq)
 	} else {
 		msg = fmt.Sprintf("%s calls Unassign in a RevokedPartitions handler, not preceded on every path by %s (%s)",
 			f.where, what, conseq)

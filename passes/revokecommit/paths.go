@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -68,7 +69,8 @@ type summary struct {
 // A pathChecker runs the must-analysis over function bodies of one package.
 type pathChecker struct {
 	pass      *analysis.Pass
-	kc        *kafkaconfig.Result // consumer methods behind interfaces and adapters
+	in        *inspector.Inspector // the package's syntax
+	kc        *kafkaconfig.Result  // consumer methods behind interfaces and adapters
 	funcs     map[*types.Func]*ast.FuncDecl
 	summaries map[*types.Func]*summary
 	busy      map[*types.Func]bool
@@ -420,7 +422,20 @@ func (pc *pathChecker) effectOf(fn *types.Func, call *ast.CallExpr) effects {
 // constant appears in its argument, or in the enclosing function before the call
 // (the usual loop that sets Offset on a copy of the partitions).
 func (pc *pathChecker) invalidates(call *ast.CallExpr) bool {
-	body := analysisutil.EnclosingFuncBody(pc.pass.Files, call.Pos())
+	cur, ok := pc.in.Root().FindNode(call)
+	if !ok {
+		return false
+	}
+	var body *ast.BlockStmt
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch f := f.Node().(type) {
+		case *ast.FuncDecl:
+			body = f.Body
+		case *ast.FuncLit:
+			body = f.Body
+		}
+		break // the innermost function only
+	}
 	if body == nil {
 		return false
 	}
@@ -475,6 +490,23 @@ func (pc *pathChecker) summaryOf(fn *types.Func) *summary {
 	return s
 }
 
+// declaredIn returns the function of pc.funcs in whose body the node at cur
+// lies (also inside function literals there), or nil.
+func (pc *pathChecker) declaredIn(cur inspector.Cursor) *types.Func {
+	for d := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		decl := d.Node().(*ast.FuncDecl)
+		if decl.Body == nil || !within(cur.Node().Pos(), decl.Body) {
+			return nil // in the signature
+		}
+		fn, _ := pc.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		if fn == nil || pc.funcs[fn] != decl {
+			return nil
+		}
+		return fn
+	}
+	return nil
+}
+
 // relevant reports whether fn, a function of this package, may commit, store
 // or unassign: whether it calls one of the consumer methods the analysis tracks,
 // or a function of another package that has a Summary, directly or through
@@ -492,27 +524,25 @@ func (pc *pathChecker) relevant(fn *types.Func) bool {
 func (pc *pathChecker) findRelevant() map[*types.Func]bool {
 	relevant := make(map[*types.Func]bool)
 	calls := make(map[*types.Func][]*types.Func)
-	for fn, decl := range pc.funcs {
-		ast.Inspect(decl.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			callee := analysisutil.CalledFunc(pc.pass.TypesInfo, call)
-			var f Summary
-			switch {
-			case callee == nil:
-			case kafkaapi.IsMethod(callee, "Consumer", trackedNames...):
-				relevant[fn] = true
-			case tracked[callee.Name()] && analysisutil.IsInterfaceMethod(callee):
-				relevant[fn] = true // may be a consumer behind an interface
-			case pc.funcs[callee] != nil:
-				calls[fn] = append(calls[fn], callee)
-			case callee.Pkg() != nil && callee.Pkg() != pc.pass.Pkg && pc.pass.ImportObjectFact(callee, &f):
-				relevant[fn] = true
-			}
-			return true
-		})
+	for cur := range pc.in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		fn := pc.declaredIn(cur)
+		if fn == nil {
+			continue // at package level, or in a function without a body or an object
+		}
+		callee := analysisutil.CalledFunc(pc.pass.TypesInfo, call)
+		var f Summary
+		switch {
+		case callee == nil:
+		case kafkaapi.IsMethod(callee, "Consumer", trackedNames...):
+			relevant[fn] = true
+		case tracked[callee.Name()] && analysisutil.IsInterfaceMethod(callee):
+			relevant[fn] = true // may be a consumer behind an interface
+		case pc.funcs[callee] != nil:
+			calls[fn] = append(calls[fn], callee)
+		case callee.Pkg() != nil && callee.Pkg() != pc.pass.Pkg && pc.pass.ImportObjectFact(callee, &f):
+			relevant[fn] = true
+		}
 	}
 	for changed := true; changed; {
 		changed = false
@@ -561,7 +591,7 @@ func (pc *pathChecker) unassignsOf(fn *types.Func, cs callState) []site {
 	call := cs.call
 	if kafkaapi.IsMethod(fn, "Consumer", kafkaapi.Unassigns...) {
 		if missing := (done | drainedCommit) &^ cs.state; missing != 0 {
-			return []site{{unassign: call, call: call, recv: receiver(call), missing: missing}}
+			return []site{{unassign: call, call: call, recv: analysisutil.Receiver(call), missing: missing}}
 		}
 		return nil
 	}

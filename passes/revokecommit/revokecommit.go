@@ -10,6 +10,7 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
@@ -33,7 +34,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Name:      "revokecommit",
 		Doc:       analysisutil.MustExtractDoc(doc, "revokecommit"),
 		URL:       "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/revokecommit",
-		Requires:  []*analysis.Analyzer{kafkaconfig.Analyzer},
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
 		FactTypes: []analysis.Fact{new(Summary), new(Handover)},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
@@ -72,6 +73,7 @@ type finding struct {
 
 type checker struct {
 	pass        *analysis.Pass
+	in          *inspector.Inspector // the package's syntax
 	kc          *kafkaconfig.Result
 	allVersions bool
 	pc          *pathChecker
@@ -89,8 +91,13 @@ func run(pass *analysis.Pass, allVersions bool) {
 	if len(kc.Kafka) == 0 {
 		return // the package does not use the library
 	}
+	in := analysisutil.InspectorOf(pass)
+	if in == nil {
+		return // every driver runs the requirement; a Pass built by hand may not
+	}
 	c := &checker{
 		pass:        pass,
+		in:          in,
 		kc:          kc,
 		allVersions: allVersions,
 		findings:    make(map[*ast.CallExpr]*finding),
@@ -98,6 +105,7 @@ func run(pass *analysis.Pass, allVersions bool) {
 		handovers:   make(map[types.Object][]HandoverSite),
 		pc: &pathChecker{
 			pass:      pass,
+			in:        in,
 			kc:        kc,
 			funcs:     kc.FuncDecls(),
 			summaries: make(map[*types.Func]*summary),
@@ -119,8 +127,8 @@ func run(pass *analysis.Pass, allVersions bool) {
 func (c *checker) regions() []*region {
 	var regions []*region
 	seen := make(map[ast.Node]bool)
-	lv := liveness.New(c.kc, c.pass.TypesInfo, c.pass.Files)
-	for _, h := range rebalance.Find(c.pass.TypesInfo, c.pass.Files) {
+	lv := liveness.New(c.kc, c.pass.TypesInfo, c.in)
+	for _, h := range c.pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers {
 		body := h.FuncBody()
 		if h.Kind != rebalance.Revoked || h.Body == nil || body == nil || seen[h.Body] {
 			continue // an assignment handler, a bare assertion, or code at package level
@@ -202,7 +210,7 @@ func (c *checker) checkForeignCallbacks() {
 			if h.Param != 0 {
 				continue // only the callback's *Consumer parameter is bound here
 			}
-			c.add(&finding{site: site{call: call, recv: kafkaconfig.Receiver(call), missing: effects(h.Missing), where: h.Where}})
+			c.add(&finding{site: site{call: call, recv: analysisutil.Receiver(call), missing: effects(h.Missing), where: h.Where}})
 		}
 	}
 }
@@ -271,24 +279,21 @@ func (c *checker) lateStores() map[*kafkaconfig.Consumer]*ast.CallExpr {
 	if len(spawned) == 0 {
 		return c.late
 	}
-	for _, file := range c.pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || c.kc.ConsumerMethod(call, "StoreOffsets", "StoreMessage") == nil {
-				return true
+	for cur := range c.in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if c.kc.ConsumerMethod(call, "StoreOffsets", "StoreMessage") == nil {
+			continue
+		}
+		ins := g.Calls(call)
+		if len(ins) == 0 || !spawned[ins[0].Parent()] {
+			continue
+		}
+		ks, _ := c.kc.ConsumersOf(analysisutil.Receiver(call))
+		for _, k := range ks {
+			if c.late[k] == nil {
+				c.late[k] = call
 			}
-			ins := g.Calls(call)
-			if len(ins) == 0 || !spawned[ins[0].Parent()] {
-				return true
-			}
-			ks, _ := c.kc.ConsumersOf(receiver(call))
-			for _, k := range ks {
-				if c.late[k] == nil {
-					c.late[k] = call
-				}
-			}
-			return true
-		})
+		}
 	}
 	return c.late
 }
@@ -297,18 +302,15 @@ func (c *checker) lateStores() map[*kafkaconfig.Consumer]*ast.CallExpr {
 // offsets.
 func (c *checker) committers() map[*kafkaconfig.Consumer]bool {
 	set := make(map[*kafkaconfig.Consumer]bool)
-	for _, file := range c.pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) != 0 || c.kc.ConsumerMethod(call, "Commit") == nil {
-				return true
-			}
-			ks, _ := c.kc.ConsumersOf(receiver(call))
-			for _, k := range ks {
-				set[k] = true
-			}
-			return true
-		})
+	for cur := range c.in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if len(call.Args) != 0 || c.kc.ConsumerMethod(call, "Commit") == nil {
+			continue
+		}
+		ks, _ := c.kc.ConsumersOf(analysisutil.Receiver(call))
+		for _, k := range ks {
+			set[k] = true
+		}
 	}
 	return set
 }
@@ -385,13 +387,10 @@ func (c *checker) exportFacts() {
 	}
 }
 
-// receiver returns x in x.M(...).
-func receiver(call *ast.CallExpr) ast.Expr { return kafkaconfig.Receiver(call) }
-
 // argument returns the expression passed as parameter i of call (-1: receiver).
 func argument(call *ast.CallExpr, i int) ast.Expr {
 	if i < 0 {
-		return receiver(call)
+		return analysisutil.Receiver(call)
 	}
 	if i < len(call.Args) {
 		return call.Args[i]

@@ -5,6 +5,7 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
@@ -21,34 +22,28 @@ const categoryAutoStore = "autostore"
 // measured, v1.4.0 to v2.15.0), so the offset is not stored, silently where the
 // error is ignored. A write that may set it to false (an option, a branch)
 // keeps the call silent.
-func checkAutoStore(pass *analysis.Pass, kc *kafkaconfig.Result) {
-	for _, file := range pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
+func checkAutoStore(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.Result) {
+	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		fn := kc.ConsumerMethod(call, "StoreOffsets", "StoreMessage")
+		if fn == nil {
+			continue
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			continue
+		}
+		consumers, _ := kc.ConsumersOf(sel.X)
+		for _, k := range consumers {
+			if d, ok := autoStoreDiagnostic(pass, in, sel, k); ok {
+				pass.Report(d)
+				break
 			}
-			fn := kc.ConsumerMethod(call, "StoreOffsets", "StoreMessage")
-			if fn == nil {
-				return true
-			}
-			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-			if !ok {
-				return true
-			}
-			consumers, _ := kc.ConsumersOf(sel.X)
-			for _, k := range consumers {
-				if d, ok := autoStoreDiagnostic(pass, sel, k); ok {
-					pass.Report(d)
-					break
-				}
-			}
-			return true
-		})
+		}
 	}
 }
 
-func autoStoreDiagnostic(pass *analysis.Pass, sel *ast.SelectorExpr, k *kafkaconfig.Consumer) (analysis.Diagnostic, bool) {
+func autoStoreDiagnostic(pass *analysis.Pass, in *inspector.Inspector, sel *ast.SelectorExpr, k *kafkaconfig.Consumer) (analysis.Diagnostic, bool) {
 	auto, fromDefault, ok := k.Config.Bool("enable.auto.offset.store")
 	if !ok || !auto {
 		return analysis.Diagnostic{}, false
@@ -72,7 +67,7 @@ func autoStoreDiagnostic(pass *analysis.Pass, sel *ast.SelectorExpr, k *kafkacon
 	}
 	if s, explicit := k.Config.Lookup("enable.auto.offset.store"); explicit && s.Pos.IsValid() {
 		d.Related = []analysis.RelatedInformation{{Pos: s.Pos, Message: "enable.auto.offset.store is set to true here"}}
-		if id := identAt(pass, s.Pos); id != nil && id.Name == "true" {
+		if id := identAt(in, s.Pos); id != nil && id.Name == "true" {
 			d.SuggestedFixes = []analysis.SuggestedFix{{
 				Message:   "Set enable.auto.offset.store to false",
 				TextEdits: []analysis.TextEdit{{Pos: id.Pos(), End: id.End(), NewText: []byte("false")}},
@@ -85,21 +80,15 @@ func autoStoreDiagnostic(pass *analysis.Pass, sel *ast.SelectorExpr, k *kafkacon
 }
 
 // identAt returns the identifier that starts at pos, or nil.
-func identAt(pass *analysis.Pass, pos token.Pos) *ast.Ident {
-	var found *ast.Ident
-	for _, f := range pass.Files {
-		if f.Pos() > pos || pos >= f.End() {
-			continue
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			if found != nil || n == nil || n.End() <= pos || n.Pos() > pos {
-				return found == nil
-			}
-			if id, ok := n.(*ast.Ident); ok && id.Pos() == pos {
-				found = id
-			}
-			return true
-		})
+func identAt(in *inspector.Inspector, pos token.Pos) *ast.Ident {
+	// The innermost node around the identifier's first character: the
+	// identifier itself, when one starts at pos.
+	cur, ok := in.Root().FindByPos(pos, pos+1)
+	if !ok {
+		return nil
 	}
-	return found
+	if id, ok := cur.Node().(*ast.Ident); ok && id.Pos() == pos {
+		return id
+	}
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/testutil"
 	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
@@ -99,13 +100,17 @@ func TestIllTyped(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		syntax, err := analysisutil.Inspect.Run(&analysis.Pass{Files: []*ast.File{file}})
+		if err != nil {
+			t.Fatal(err)
+		}
 		pass := &analysis.Pass{
 			Analyzer:  storeoffset.Analyzer,
 			Fset:      fset,
 			Files:     []*ast.File{file},
 			Pkg:       pkg,
 			TypesInfo: typesInfo,
-			ResultOf:  map[*analysis.Analyzer]any{kafkaconfig.Analyzer: kc},
+			ResultOf:  map[*analysis.Analyzer]any{kafkaconfig.Analyzer: kc, analysisutil.Inspect: syntax},
 			Report: func(d analysis.Diagnostic) {
 				t.Logf("%s: %s", fset.Position(d.Pos), d.Message)
 				lines[fset.Position(d.Pos).Line] = true

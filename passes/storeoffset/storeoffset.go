@@ -33,7 +33,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Name:      "storeoffset",
 		Doc:       analysisutil.MustExtractDoc(doc, "storeoffset"),
 		URL:       "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/storeoffset",
-		Requires:  []*analysis.Analyzer{kafkaconfig.Analyzer},
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer},
 		FactTypes: []analysis.Fact{new(StoresFact)},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
@@ -78,33 +78,36 @@ func run(pass *analysis.Pass) {
 		// hand (an embedder, TestIllTyped) may not.
 		return
 	}
-	checkAutoStore(pass, kc)
+	in := analysisutil.InspectorOf(pass)
+	if in == nil {
+		return // every driver runs the requirement; a Pass built by hand may not
+	}
+	checkAutoStore(pass, in, kc)
 	// Find the calls first: most packages that use the library store nothing,
 	// and need no SSA form.
 	var sites []site
-	for _, file := range pass.Files {
-		if ast.IsGenerated(file) {
+	for fc := range in.Root().Children() {
+		if ast.IsGenerated(fc.Node().(*ast.File)) {
 			continue
 		}
-		ast.Inspect(file, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || call.Ellipsis.IsValid() {
-				return true
+		for cur := range fc.Preorder((*ast.CallExpr)(nil)) {
+			call := cur.Node().(*ast.CallExpr)
+			if call.Ellipsis.IsValid() {
+				continue
 			}
 			if len(call.Args) == 1 {
 				if fn := storeMethod(pass, kc, call); fn != nil {
 					sites = append(sites, site{call: call, method: fn.Name(), fn: fn})
-					return true
+					continue
 				}
 			}
 			sites = append(sites, helperSites(pass, call)...)
-			return true
-		})
+		}
 	}
 	if len(sites) == 0 || g.Broken() {
 		return
 	}
-	t := newTracer(pass.Pkg, pass.Files, pass.TypesInfo, g)
+	t := newTracer(pass.Pkg, in, pass.TypesInfo, g)
 	t.storedAsIs = func(fn *types.Func, i int) bool {
 		var f StoresFact
 		if fn.Pkg() == nil || fn.Pkg() == pass.Pkg || pass.ImportObjectFact == nil || !pass.ImportObjectFact(fn, &f) {

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
@@ -41,7 +42,7 @@ type tracer struct {
 	busy       map[ssa.Value]bool
 }
 
-func newTracer(pkg *types.Package, files []*ast.File, info *types.Info, g *valueflow.Graph) *tracer {
+func newTracer(pkg *types.Package, in *inspector.Inspector, info *types.Info, g *valueflow.Graph) *tracer {
 	t := &tracer{
 		g:        g,
 		pkg:      pkg,
@@ -51,26 +52,23 @@ func newTracer(pkg *types.Package, files []*ast.File, info *types.Info, g *value
 		modified: make(map[ssa.Value]bool),
 		busy:     make(map[ssa.Value]bool),
 	}
-	for _, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.SelectorExpr:
-				t.sels[n.Sel.Pos()] = n
-			case *ast.CompositeLit:
-				t.brac[n.Lbrace] = n.Rbrace
-				if !kafkaapi.IsType(info.TypeOf(n), "TopicPartition") {
-					return true
-				}
-				for _, e := range n.Elts {
-					if kv, ok := e.(*ast.KeyValueExpr); ok {
-						t.lits[kv.Colon] = ast.Unparen(kv.Value)
-					} else {
-						t.lits[e.Pos()] = ast.Unparen(e)
-					}
+	for cur := range in.Root().Preorder((*ast.SelectorExpr)(nil), (*ast.CompositeLit)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.SelectorExpr:
+			t.sels[n.Sel.Pos()] = n
+		case *ast.CompositeLit:
+			t.brac[n.Lbrace] = n.Rbrace
+			if !kafkaapi.IsType(info.TypeOf(n), "TopicPartition") {
+				continue
+			}
+			for _, e := range n.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					t.lits[kv.Colon] = ast.Unparen(kv.Value)
+				} else {
+					t.lits[e.Pos()] = ast.Unparen(e)
 				}
 			}
-			return true
-		})
+		}
 	}
 	return t
 }
