@@ -137,6 +137,7 @@ var (
 	Unassigns = []string{"Unassign", "IncrementalUnassign"}
 	Assigns   = []string{"Assign", "IncrementalAssign"}
 	Commits   = []string{"Commit", "CommitOffsets"}
+	Stores    = []string{"StoreOffsets", "StoreMessage"}
 	Subscribe = []string{"Subscribe", "SubscribeTopics"}
 )
 

@@ -52,7 +52,7 @@ const (
 
 // Method groups, by what they do for the consumer's progress.
 var (
-	storeMethods    = []string{"StoreOffsets", "StoreMessage"}
+	storeMethods    = kafkaapi.Stores
 	explicitMethods = []string{"CommitOffsets", "CommitMessage"}
 	commitMethods   = []string{"Commit"}
 	// positionMethods place the consumer at offsets of the program's choosing:
@@ -79,9 +79,6 @@ func run(pass *analysis.Pass) {
 	kc, _ := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
 	if kc == nil || len(kc.Kafka) == 0 {
 		return // the package does not use the library
-	}
-	if pass.TypesInfo == nil || pass.TypesInfo.Types == nil || pass.TypesInfo.Uses == nil || pass.TypesInfo.Selections == nil {
-		return
 	}
 	in := analysisutil.InspectorOf(pass)
 	if in == nil {

@@ -52,9 +52,6 @@ func run(pass *analysis.Pass) {
 	if kc == nil || len(kc.Kafka) == 0 {
 		return // the package does not use the library
 	}
-	if pass.TypesInfo == nil || pass.TypesInfo.Types == nil || pass.TypesInfo.Uses == nil || pass.TypesInfo.Defs == nil {
-		return // typeutil.Callee and the variable lookups need them; every driver fills them
-	}
 	in := analysisutil.InspectorOf(pass)
 	if in == nil {
 		return // every driver runs the requirement; a Pass built by hand may not

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -338,7 +339,7 @@ func (pc *pathChecker) callees(call *ast.CallExpr) []*types.Func {
 	if recv := fn.Signature().Recv(); recv == nil || !types.IsInterface(recv.Type()) {
 		return []*types.Func{fn}
 	}
-	if !tracked[fn.Name()] && !pc.relevantName(fn.Name()) {
+	if !slices.Contains(trackedNames, fn.Name()) && !pc.relevantName(fn.Name()) {
 		return nil // no method of that name can commit, store or unassign
 	}
 	callees, _ := pc.kc.Callees(call)
@@ -536,7 +537,7 @@ func (pc *pathChecker) findRelevant() map[*types.Func]bool {
 		case callee == nil:
 		case kafkaapi.IsMethod(callee, "Consumer", trackedNames...):
 			relevant[fn] = true
-		case tracked[callee.Name()] && analysisutil.IsInterfaceMethod(callee):
+		case slices.Contains(trackedNames, callee.Name()) && analysisutil.IsInterfaceMethod(callee):
 			relevant[fn] = true // may be a consumer behind an interface
 		case pc.funcs[callee] != nil:
 			calls[fn] = append(calls[fn], callee)
@@ -557,11 +558,9 @@ func (pc *pathChecker) findRelevant() map[*types.Func]bool {
 	return relevant
 }
 
-// tracked are the consumer methods whose calls the must-analysis follows.
-var tracked = map[string]bool{"Commit": true, "CommitOffsets": true, "StoreOffsets": true, "Unassign": true, "IncrementalUnassign": true}
-
-// trackedNames lists tracked for kafkaapi.IsMethod.
-var trackedNames = []string{"Commit", "CommitOffsets", "StoreOffsets", "Unassign", "IncrementalUnassign"}
+// trackedNames are the consumer methods whose calls the must-analysis follows:
+// the commits, the store of OffsetInvalid, and the unassigns.
+var trackedNames = slices.Concat(kafkaapi.Commits, []string{"StoreOffsets"}, kafkaapi.Unassigns)
 
 // relevantName reports whether a method of the package with this name may
 // commit, store or unassign: an interface call of that name may reach it.

@@ -281,7 +281,7 @@ func (c *checker) lateStores() map[*kafkaconfig.Consumer]*ast.CallExpr {
 	}
 	for cur := range c.in.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
-		if c.kc.ConsumerMethod(call, "StoreOffsets", "StoreMessage") == nil {
+		if c.kc.ConsumerMethod(call, kafkaapi.Stores...) == nil {
 			continue
 		}
 		ins := g.Calls(call)

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
 
@@ -25,7 +26,7 @@ const categoryAutoStore = "autostore"
 func checkAutoStore(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.Result) {
 	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
-		fn := kc.ConsumerMethod(call, "StoreOffsets", "StoreMessage")
+		fn := kc.ConsumerMethod(call, kafkaapi.Stores...)
 		if fn == nil {
 			continue
 		}

@@ -72,11 +72,8 @@ func run(pass *analysis.Pass) {
 		return // the package does not use the library
 	}
 	g := kc.Graph()
-	if g == nil || pass.TypesInfo == nil || pass.TypesInfo.Types == nil || pass.TypesInfo.Uses == nil {
-		// No SSA form (see internal/valueflow), or typeutil.Callee would panic on
-		// a nil map: the go/analysis drivers always fill both; a Pass built by
-		// hand (an embedder, TestIllTyped) may not.
-		return
+	if g == nil {
+		return // no SSA form (see internal/valueflow)
 	}
 	in := analysisutil.InspectorOf(pass)
 	if in == nil {
