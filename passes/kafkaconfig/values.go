@@ -300,7 +300,7 @@ func (r *Result) FieldWrites(f *types.Var) []FieldWrite {
 	for _, st := range r.graph.FieldStoreInstrs(f) {
 		w := FieldWrite{Pos: st.Pos()}
 		if isConfigMapType(st.Val.Type()) {
-			w.Config = r.resolver.configOfValue(st.Val, nil, st.Pos())
+			w.Config = r.resolver.configOfValue(st.Val, st, st.Pos())
 		} else {
 			w.Consumers, _ = r.consumersOfValue(st.Val, 0)
 		}

@@ -45,3 +45,32 @@ func startWithSafeConsumer() error {
 	}
 	return worker.Start(worker.Options{Consumer: c, Topics: []string{"t"}}) // fine: automatic offset store
 }
+
+func startWithConfigField() error {
+	return worker.Run(worker.Config{Kafka: riskyConfig(), Topics: []string{"t"}}) // want `Kafka is given a configuration with enable\.auto\.offset\.store=false and auto commit on, and its RevokedPartitions handler at worker\.Run`
+}
+
+func startWithConfigVariable() error {
+	cfg := riskyConfig()
+	_ = cfg.SetKey("client.id", "orders-1")
+	return worker.Run(worker.Config{Kafka: cfg, Topics: []string{"t"}}) // want `Kafka is given a configuration with enable\.auto\.offset\.store=false`
+}
+
+func startWithSafeConfigField() error {
+	// fine: offsets are stored automatically
+	return worker.Run(worker.Config{Kafka: &kafka.ConfigMap{"group.id": "safe"}})
+}
+
+func startWithManualConfigVariable() error {
+	// fine: nothing is auto-committed
+	cfg := riskyConfig()
+	_ = cfg.SetKey("enable.auto.commit", false)
+	return worker.Run(worker.Config{Kafka: cfg})
+}
+
+func startManualVariableParam() {
+	// fine: nothing is auto-committed
+	cfg := riskyConfig()
+	_ = cfg.SetKey("enable.auto.commit", false)
+	worker.New(cfg, nil)
+}

@@ -51,3 +51,24 @@ func (h *handler) rebalance(_ *kafka.Consumer, ev kafka.Event) error {
 	}
 	return nil
 }
+
+// Config carries the caller's configuration, as services pass their settings.
+type Config struct {
+	Kafka  *kafka.ConfigMap // want Kafka:`handover\(config param 0, missing commit\+invalidate\+wait\)`
+	Topics []string
+}
+
+// Run makes a consumer from the caller's configuration and installs the
+// library's handler.
+func Run(cfg Config) error {
+	c, err := kafka.NewConsumer(cfg.Kafka)
+	if err != nil {
+		return err
+	}
+	return c.SubscribeTopics(cfg.Topics, func(c *kafka.Consumer, ev kafka.Event) error {
+		if _, ok := ev.(kafka.RevokedPartitions); ok {
+			return c.Unassign()
+		}
+		return nil
+	})
+}
