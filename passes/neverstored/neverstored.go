@@ -58,7 +58,16 @@ var (
 	// positionMethods place the consumer at offsets of the program's choosing:
 	// a program that never commits may keep its offsets elsewhere.
 	positionMethods = []string{"Seek", "SeekPartitions", "Assign", "IncrementalAssign"}
+
+	// methodGroups are the groups in the order of uses.mark's group numbers.
+	methodGroups = [][]string{storeMethods, explicitMethods, commitMethods, positionMethods}
 )
+
+// groupOf returns the index in methodGroups of the group that has the method
+// name, or -1.
+func groupOf(name string) int {
+	return slices.IndexFunc(methodGroups, func(names []string) bool { return slices.Contains(names, name) })
+}
 
 // A candidate is a consumer whose configuration makes one of the rules apply.
 type candidate struct {
@@ -73,6 +82,20 @@ type candidate struct {
 // uses is what the package does on a consumer, or on consumers it cannot name.
 type uses struct {
 	store, explicit, commit, position bool
+}
+
+// mark records a use of a method of methodGroups[group].
+func (u *uses) mark(group int) {
+	switch group {
+	case 0:
+		u.store = true
+	case 1:
+		u.explicit = true
+	case 2:
+		u.commit = true
+	case 3:
+		u.position = true
+	}
 }
 
 func run(pass *analysis.Pass) {
@@ -192,19 +215,13 @@ func classify(pass *analysis.Pass, k *kafkaconfig.Consumer) *candidate {
 func methodUses(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.Result) (map[*kafkaconfig.Consumer]*uses, *uses) {
 	by := make(map[*kafkaconfig.Consumer]*uses)
 	unknown := new(uses)
-	all := [][]string{storeMethods, explicitMethods, commitMethods, positionMethods}
 	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		fn := analysisutil.CalledFunc(pass.TypesInfo, call)
 		if fn == nil {
 			continue
 		}
-		group := -1
-		for i, names := range all {
-			if slices.Contains(names, fn.Name()) {
-				group = i
-			}
-		}
+		group := groupOf(fn.Name())
 		if group < 0 {
 			continue
 		}
@@ -214,7 +231,7 @@ func methodUses(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.Re
 		}
 		var ks []*kafkaconfig.Consumer
 		complete := false
-		if kc.ConsumerMethod(call, all[group]...) != nil {
+		if kc.ConsumerMethod(call, methodGroups[group]...) != nil {
 			ks, complete = kc.ConsumersOf(recv)
 		} else if !analysisutil.IsInterfaceMethod(fn) {
 			continue // a method of another type that happens to have the name
@@ -224,26 +241,14 @@ func methodUses(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.Re
 		if group == 3 && onlyEventPartitions(pass, call) {
 			continue // Assign(e.Partitions) in a rebalance handler: the group's own offsets
 		}
-		mark := func(u *uses) {
-			switch group {
-			case 0:
-				u.store = true
-			case 1:
-				u.explicit = true
-			case 2:
-				u.commit = true
-			case 3:
-				u.position = true
-			}
-		}
 		for _, k := range ks {
 			if by[k] == nil {
 				by[k] = new(uses)
 			}
-			mark(by[k])
+			by[k].mark(group)
 		}
 		if !complete {
-			mark(unknown) // it may be any consumer of the package
+			unknown.mark(group) // it may be any consumer of the package
 		}
 	}
 	return by, unknown
@@ -254,30 +259,14 @@ func methodUses(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.Re
 // method value) as calls of them: on the consumers the bound receiver is traced
 // to, or on any consumer when it is not traced or is unbound.
 func methodValues(e *escapes, by map[*kafkaconfig.Consumer]*uses, unknown *uses) {
-	groups := [][]string{storeMethods, explicitMethods, commitMethods, positionMethods}
-	mark := func(u *uses, group int) {
-		switch group {
-		case 0:
-			u.store = true
-		case 1:
-			u.explicit = true
-		case 2:
-			u.commit = true
-		case 3:
-			u.position = true
-		}
-	}
-	groupOf := func(fn *ssa.Function) int {
+	// wrapperGroup is the group of the consumer method (or interface method)
+	// a method value or expression wraps, or -1.
+	wrapperGroup := func(fn *ssa.Function) int {
 		obj, _ := fn.Object().(*types.Func)
-		if obj == nil {
+		if obj == nil || !kafkaapi.IsMethod(obj, "Consumer", obj.Name()) && !analysisutil.IsInterfaceMethod(obj) {
 			return -1
 		}
-		for i, names := range groups {
-			if kafkaapi.IsMethod(obj, "Consumer", names...) || (analysisutil.IsInterfaceMethod(obj) && slices.Contains(names, obj.Name())) {
-				return i
-			}
-		}
-		return -1
+		return groupOf(obj.Name())
 	}
 	for _, fn := range e.g.Functions() {
 		for _, b := range fn.Blocks {
@@ -287,7 +276,7 @@ func methodValues(e *escapes, by map[*kafkaconfig.Consumer]*uses, unknown *uses)
 					if f == nil || f.Synthetic == "" || len(v.Bindings) != 1 {
 						continue
 					}
-					group := groupOf(f)
+					group := wrapperGroup(f)
 					if group < 0 {
 						continue
 					}
@@ -298,13 +287,13 @@ func methodValues(e *escapes, by map[*kafkaconfig.Consumer]*uses, unknown *uses)
 							if by[k] == nil {
 								by[k] = new(uses)
 							}
-							mark(by[k], group)
+							by[k].mark(group)
 						} else {
 							traced = false // an adapter, or another consumer: not told apart here
 						}
 					}
 					if !traced {
-						mark(unknown, group)
+						unknown.mark(group)
 					}
 					continue
 				}
@@ -316,8 +305,8 @@ func methodValues(e *escapes, by map[*kafkaconfig.Consumer]*uses, unknown *uses)
 					switch v := (*op).(type) {
 					case *ssa.Function:
 						if v.Synthetic != "" && len(v.FreeVars) == 0 {
-							if group := groupOf(v); group >= 0 {
-								mark(unknown, group) // a method expression: any receiver
+							if group := wrapperGroup(v); group >= 0 {
+								unknown.mark(group) // a method expression: any receiver
 							}
 						}
 					}

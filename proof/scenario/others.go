@@ -395,21 +395,9 @@ func storeOffset(o *Outcome) string {
 	time.Sleep(500 * time.Millisecond)
 	a.Close()
 
-	o.set("stage", "restart")
-	a2, err := kafka.NewConsumer(&cm)
+	first, err := restart(o, cm)
 	if err != nil {
 		return "NewConsumer (restart): " + err.Error()
-	}
-	defer a2.Close()
-	a2.SubscribeTopics([]string{topic}, nil)
-	first := int64(-1)
-	for end := time.Now().Add(15 * time.Second); time.Now().Before(end) && first < 0; {
-		if msg, ok := a2.Poll(100).(*kafka.Message); ok && msg.TopicPartition.Error == nil && msg.TopicPartition.Partition == 0 {
-			first = int64(msg.TopicPartition.Offset)
-		}
-	}
-	if c, err := a2.Committed([]kafka.TopicPartition{tp(0, 0)}, 5000); err == nil && len(c) == 1 {
-		o.set("committed", fmt.Sprint(int64(c[0].Offset)))
 	}
 	switch {
 	case first < 0:
@@ -567,26 +555,37 @@ func neverStored(o *Outcome) string {
 		return "A's Close did not return within 15s"
 	}
 
-	o.set("stage", "restart")
-	a2, err := kafka.NewConsumer(&cm)
+	first, err := restart(o, cm)
 	if err != nil {
 		return "NewConsumer (restart): " + err.Error()
-	}
-	defer a2.Close()
-	a2.SubscribeTopics([]string{topic}, nil)
-	first := int64(-1)
-	for end := time.Now().Add(15 * time.Second); time.Now().Before(end) && first < 0; {
-		if msg, ok := a2.Poll(100).(*kafka.Message); ok && msg.TopicPartition.Error == nil {
-			first = int64(msg.TopicPartition.Offset)
-		}
-	}
-	if c, err := a2.Committed([]kafka.TopicPartition{tp(0, 0)}, 5000); err == nil && len(c) == 1 {
-		o.set("committed", fmt.Sprint(int64(c[0].Offset)))
 	}
 	if first < 0 {
 		return "restart: no message"
 	}
 	return fmt.Sprintf("restart at %d of 0-4", first)
+}
+
+// restart makes a new member of the group with cm, returns the offset of the
+// first message of t[0] it is given (-1: none within 15 s) and records the
+// group's committed offset of t[0] as "committed".
+func restart(o *Outcome, cm kafka.ConfigMap) (int64, error) {
+	o.set("stage", "restart")
+	c, err := kafka.NewConsumer(&cm)
+	if err != nil {
+		return -1, err
+	}
+	defer c.Close()
+	c.SubscribeTopics([]string{topic}, nil)
+	first := int64(-1)
+	for end := time.Now().Add(15 * time.Second); time.Now().Before(end) && first < 0; {
+		if msg, ok := c.Poll(100).(*kafka.Message); ok && msg.TopicPartition.Error == nil && msg.TopicPartition.Partition == 0 {
+			first = int64(msg.TopicPartition.Offset)
+		}
+	}
+	if cs, err := c.Committed([]kafka.TopicPartition{tp(0, 0)}, 5000); err == nil && len(cs) == 1 {
+		o.set("committed", fmt.Sprint(int64(cs[0].Offset)))
+	}
+	return first, nil
 }
 
 // storeAutoArg calls StoreOffsets(offset of the next message) on an assigned
