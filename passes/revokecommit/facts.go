@@ -65,35 +65,25 @@ func (e effects) String() string {
 }
 
 // paramIndex returns the index of the parameter of decl that e names (-1 for the
-// receiver), or ok=false.
+// receiver), or ok=false: e is an identifier that uses one of the variables of
+// the function's signature.
 func paramIndex(info *types.Info, decl *ast.FuncDecl, e ast.Expr) (int, bool) {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return 0, false
 	}
-	obj := info.Uses[id]
-	if obj == nil {
+	v, _ := info.Uses[id].(*types.Var)
+	fn, _ := info.Defs[decl.Name].(*types.Func)
+	if v == nil || fn == nil {
 		return 0, false
 	}
-	if decl.Recv != nil {
-		for _, f := range decl.Recv.List {
-			for _, n := range f.Names {
-				if info.Defs[n] == obj {
-					return -1, true
-				}
-			}
-		}
+	sig := fn.Signature()
+	if sig.Recv() == v {
+		return -1, true
 	}
-	i := 0
-	for _, f := range decl.Type.Params.List {
-		if len(f.Names) == 0 {
-			i++
-		}
-		for _, n := range f.Names {
-			if info.Defs[n] == obj {
-				return i, true
-			}
-			i++
+	for i := range sig.Params().Len() {
+		if sig.Params().At(i) == v {
+			return i, true
 		}
 	}
 	return 0, false
