@@ -106,7 +106,9 @@
 //
 // The library pattern: when the handler's package gets its consumer, or the
 // ConfigMap it is made from, from its caller (a parameter of an exported
-// function, an exported field of an exported struct), the handler's package
+// function, an exported field of an exported struct such as a Config the
+// caller fills in, the parameter of a functional option like WithConfig(cfg)
+// whose closure stores it where the library reads it), the handler's package
 // exports a Handover fact, and the calling package is reported where it hands
 // over a risky configuration or consumer, with the handler named in the
 // message. A caller that only passes its own parameter on passes the fact on.

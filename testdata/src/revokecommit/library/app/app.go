@@ -3,6 +3,7 @@ package app
 
 import (
 	"revokecommit/library/mid"
+	"revokecommit/library/optlib"
 	"revokecommit/library/worker"
 
 	"github.com/confluentinc/confluent-kafka-go/kafka"
@@ -73,4 +74,13 @@ func startManualVariableParam() {
 	cfg := riskyConfig()
 	_ = cfg.SetKey("enable.auto.commit", false)
 	worker.New(cfg, nil)
+}
+
+func startWithOptions() error {
+	return optlib.Run(optlib.WithConfig(riskyConfig()), optlib.WithTopics("t")) // want `optlib\.WithConfig is given a configuration with enable\.auto\.offset\.store=false and auto commit on, and its RevokedPartitions handler at optlib\.Run \(optlib\.go:37\)`
+}
+
+func startWithSafeOptions() error {
+	// fine: offsets are stored automatically
+	return optlib.Run(optlib.WithConfig(&kafka.ConfigMap{"group.id": "safe"}), optlib.WithTopics("t"))
 }
