@@ -350,18 +350,7 @@ func storeOffset(o *Outcome) string {
 	cm := baseConfig(m)
 	cm["enable.auto.offset.store"] = false
 	cm["auto.commit.interval.ms"] = 100
-	a, err := kafka.NewConsumer(&cm)
-	if err != nil {
-		return "NewConsumer: " + err.Error()
-	}
-	a.SubscribeTopics([]string{topic}, nil)
-	o.set("stage", "A reads")
-	last := int64(-1)
-	for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && last < 4; {
-		msg, ok := a.Poll(100).(*kafka.Message)
-		if !ok || msg.TopicPartition.Error != nil {
-			continue
-		}
+	a, verdict := readFive(o, cm, func(a *kafka.Consumer, msg *kafka.Message) string {
 		var res []kafka.TopicPartition
 		var err error
 		switch *flagHandler {
@@ -387,10 +376,10 @@ func storeOffset(o *Outcome) string {
 		if s := storeErr(res, err); s != "ok" {
 			o.errorf("%s at %d -> %s", *flagHandler, msg.TopicPartition.Offset, s)
 		}
-		last = int64(msg.TopicPartition.Offset)
-	}
-	if last < 4 {
-		return fmt.Sprintf("TIMEOUT: A read up to %d", last)
+		return ""
+	})
+	if verdict != "" {
+		return verdict
 	}
 	time.Sleep(500 * time.Millisecond)
 	a.Close()
@@ -402,7 +391,7 @@ func storeOffset(o *Outcome) string {
 	switch {
 	case first < 0:
 		return "restart: nothing redelivered (no message)"
-	case first <= last:
+	case first <= 4: // A processed offsets 0-4
 		return fmt.Sprintf("restart at %d: last processed message redelivered", first)
 	}
 	return fmt.Sprintf("restart at %d: nothing redelivered", first)
@@ -422,29 +411,17 @@ func commitStored(o *Outcome) string {
 	cm := baseConfig(m)
 	cm["enable.auto.commit"] = false
 	cm["enable.auto.offset.store"] = false
-	a, err := kafka.NewConsumer(&cm)
-	if err != nil {
-		return "NewConsumer: " + err.Error()
-	}
-	a.SubscribeTopics([]string{topic}, nil)
-	o.set("stage", "A reads")
-	last := int64(-1)
-	for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && last < 4; {
-		msg, ok := a.Poll(100).(*kafka.Message)
-		if !ok || msg.TopicPartition.Error != nil || msg.TopicPartition.Partition != 0 {
-			continue
-		}
+	a, verdict := readFive(o, cm, func(a *kafka.Consumer, msg *kafka.Message) string {
 		next := msg.TopicPartition
 		next.Offset++
 		if res, err := a.StoreOffsets([]kafka.TopicPartition{next}); storeErr(res, err) != "ok" {
 			o.errorf("StoreOffsets at %d -> %s", msg.TopicPartition.Offset, storeErr(res, err))
 		}
-		last = int64(msg.TopicPartition.Offset)
+		return ""
+	})
+	if verdict != "" {
+		return verdict
 	}
-	if last < 4 {
-		return fmt.Sprintf("TIMEOUT: A read up to %d", last)
-	}
-	verdict := ""
 	switch *flagHandler {
 	case "commit":
 		res, err := a.Commit()
@@ -535,20 +512,9 @@ func neverStored(o *Outcome) string {
 	cm := baseConfig(m)
 	cm["enable.auto.offset.store"] = false
 	cm["auto.commit.interval.ms"] = 100
-	a, err := kafka.NewConsumer(&cm)
-	if err != nil {
-		return "NewConsumer: " + err.Error()
-	}
-	a.SubscribeTopics([]string{topic}, nil)
-	o.set("stage", "A reads")
-	last := int64(-1)
-	for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && last < 4; {
-		if msg, ok := a.Poll(100).(*kafka.Message); ok && msg.TopicPartition.Error == nil {
-			last = int64(msg.TopicPartition.Offset)
-		}
-	}
-	if last < 4 {
-		return fmt.Sprintf("TIMEOUT: A read up to %d", last)
+	a, verdict := readFive(o, cm, nil)
+	if verdict != "" {
+		return verdict
 	}
 	time.Sleep(500 * time.Millisecond) // several auto commit intervals
 	if !closeWithin(a, 15*time.Second) {
@@ -563,6 +529,36 @@ func neverStored(o *Outcome) string {
 		return "restart: no message"
 	}
 	return fmt.Sprintf("restart at %d of 0-4", first)
+}
+
+// readFive makes consumer A with cm and polls until it has read offsets 0-4 of
+// t[0] (20 s at most), calling act, when not nil, on each message; a verdict
+// act returns ends the scenario. It returns A, or the verdict that ends the
+// scenario (act's, or the failure to read the five messages).
+func readFive(o *Outcome, cm kafka.ConfigMap, act func(a *kafka.Consumer, msg *kafka.Message) string) (*kafka.Consumer, string) {
+	a, err := kafka.NewConsumer(&cm)
+	if err != nil {
+		return nil, "NewConsumer: " + err.Error()
+	}
+	a.SubscribeTopics([]string{topic}, nil)
+	o.set("stage", "A reads")
+	last := int64(-1)
+	for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && last < 4; {
+		msg, ok := a.Poll(100).(*kafka.Message)
+		if !ok || msg.TopicPartition.Error != nil || msg.TopicPartition.Partition != 0 {
+			continue
+		}
+		if act != nil {
+			if v := act(a, msg); v != "" {
+				return nil, v
+			}
+		}
+		last = int64(msg.TopicPartition.Offset)
+	}
+	if last < 4 {
+		return nil, fmt.Sprintf("TIMEOUT: A read up to %d", last)
+	}
+	return a, ""
 }
 
 // restart makes a new member of the group with cm, returns the offset of the
