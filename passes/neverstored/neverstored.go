@@ -402,7 +402,7 @@ func (h *holder) findFields() {
 			if !ok {
 				return
 			}
-			f := fieldOf(fa)
+			f := valueflow.FieldOf(fa)
 			if f == nil || h.fields[f] || !h.carries(st.Val) {
 				return
 			}
@@ -615,7 +615,7 @@ func (h *holder) localPlace(addr ssa.Value) bool {
 		// An unexported field of the package, or any field of a struct type
 		// other packages cannot name (they get hold of one only through a
 		// value of that type, which is a holder and judged where it goes).
-		f := fieldOf(a)
+		f := valueflow.FieldOf(a)
 		pkg := h.e.g.Package().Pkg
 		return f != nil && f.Pkg() == pkg && (!f.Exported() || unexportedType(a.X.Type(), pkg))
 	case *ssa.Global:
@@ -633,17 +633,4 @@ func unexportedType(ptr types.Type, pkg *types.Package) bool {
 	}
 	n, ok := types.Unalias(p.Elem()).(*types.Named)
 	return ok && n.Obj().Pkg() == pkg && !n.Obj().Exported()
-}
-
-// fieldOf returns the field a FieldAddr selects, as declared.
-func fieldOf(fa *ssa.FieldAddr) *types.Var {
-	p, ok := fa.X.Type().Underlying().(*types.Pointer)
-	if !ok {
-		return nil
-	}
-	st, ok := p.Elem().Underlying().(*types.Struct)
-	if !ok || fa.Field < 0 || fa.Field >= st.NumFields() {
-		return nil
-	}
-	return st.Field(fa.Field).Origin()
 }

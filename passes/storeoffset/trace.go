@@ -121,7 +121,7 @@ func (t *tracer) rawTP(v ssa.Value) *origin {
 
 // rawTPAddr is rawTP for the TopicPartition that p points to.
 func (t *tracer) rawTPAddr(p ssa.Value) *origin {
-	if fa, ok := p.(*ssa.FieldAddr); ok && isMessageTP(fa.X.Type(), fa.Field, true) {
+	if fa, ok := p.(*ssa.FieldAddr); ok && isMessageTP(fa) {
 		return t.message(fa.X, fa.Pos())
 	}
 	if t.changed(p) {
@@ -148,11 +148,11 @@ func (t *tracer) rawTPRoot(r ssa.Value) *origin {
 	defer delete(t.busy, r)
 	switch r := r.(type) {
 	case *ssa.FieldAddr: // a load of m.TopicPartition
-		if isMessageTP(r.X.Type(), r.Field, true) {
+		if isMessageTP(r) {
 			return t.message(r.X, r.Pos())
 		}
 	case *ssa.Field:
-		if isMessageTP(r.X.Type(), r.Field, false) {
+		if isMessageTP(r) {
 			return t.message(r.X, r.Pos())
 		}
 	case *ssa.IndexAddr: // an element of a slice
@@ -192,7 +192,7 @@ func (t *tracer) literalOffset(a *ssa.Alloc) *origin {
 	}
 	for _, ref := range *refs {
 		fa, ok := ref.(*ssa.FieldAddr)
-		if !ok || !isTPOffset(fa.X.Type(), fa.Field, true) || fa.Referrers() == nil {
+		if !ok || !isTPOffset(fa) || fa.Referrers() == nil {
 			continue
 		}
 		for _, r := range *fa.Referrers() {
@@ -221,13 +221,13 @@ func (t *tracer) rawOffset(v ssa.Value) *origin {
 	for _, r := range tr.Roots {
 		switch r := r.(type) {
 		case *ssa.FieldAddr:
-			if isTPOffset(r.X.Type(), r.Field, true) {
+			if isTPOffset(r) {
 				if o := t.rawTPAddr(r.X); o != nil {
 					return o
 				}
 			}
 		case *ssa.Field:
-			if isTPOffset(r.X.Type(), r.Field, false) {
+			if isTPOffset(r) {
 				if o := t.rawTP(r.X); o != nil {
 					return o
 				}
@@ -324,9 +324,9 @@ func (t *tracer) changed(p ssa.Value) bool {
 	case *ssa.Alloc, *ssa.Global, *ssa.IndexAddr:
 		c = t.placeChanged(p)
 	case *ssa.FieldAddr:
-		c = t.fieldChanged(fieldOf(p.X.Type(), p.Field, true))
+		c = t.fieldChanged(valueflow.FieldOf(p))
 	case *ssa.Field:
-		c = t.fieldChanged(fieldOf(p.X.Type(), p.Field, false))
+		c = t.fieldChanged(valueflow.FieldOf(p))
 	}
 	t.modified[p] = c
 	return c
@@ -474,27 +474,28 @@ func holdsOffset(typ types.Type) bool {
 	return kafkaapi.IsType(typ, "Offset") || kafkaapi.IsType(typ, "TopicPartition") || isTPSlice(typ)
 }
 
-// isMessageTP reports whether field i of x (a pointer to a struct when isPtr)
-// is kafka.Message.TopicPartition.
-func isMessageTP(x types.Type, i int, isPtr bool) bool {
-	f := fieldOf(x, i, isPtr)
-	return f != nil && f.Name() == "TopicPartition" && kafkaapi.IsKafkaPackage(f.Pkg()) && isMessage(x, isPtr)
+// isMessageTP reports whether sel (an *ssa.FieldAddr or *ssa.Field) selects
+// kafka.Message.TopicPartition.
+func isMessageTP(sel ssa.Value) bool {
+	f := valueflow.FieldOf(sel)
+	return f != nil && f.Name() == "TopicPartition" && kafkaapi.IsKafkaPackage(f.Pkg()) && kafkaapi.IsType(selected(sel), "Message")
 }
 
-func isMessage(x types.Type, isPtr bool) bool {
-	if isPtr {
-		x = deref(x)
-	}
-	return kafkaapi.IsType(x, "Message")
+// isTPOffset reports whether sel selects kafka.TopicPartition.Offset.
+func isTPOffset(sel ssa.Value) bool {
+	f := valueflow.FieldOf(sel)
+	return f != nil && f.Name() == "Offset" && kafkaapi.IsType(selected(sel), "TopicPartition")
 }
 
-// isTPOffset reports whether field i of x is kafka.TopicPartition.Offset.
-func isTPOffset(x types.Type, i int, isPtr bool) bool {
-	f := fieldOf(x, i, isPtr)
-	if isPtr {
-		x = deref(x)
+// selected returns the struct type whose field sel selects.
+func selected(sel ssa.Value) types.Type {
+	switch x := sel.(type) {
+	case *ssa.FieldAddr:
+		return deref(x.X.Type())
+	case *ssa.Field:
+		return x.X.Type()
 	}
-	return f != nil && f.Name() == "Offset" && kafkaapi.IsType(x, "TopicPartition")
+	return types.Typ[types.Invalid]
 }
 
 // messageTPField returns the TopicPartition field of the message type that x
@@ -510,22 +511,6 @@ func messageTPField(x types.Type) *types.Var {
 		}
 	}
 	return nil
-}
-
-// fieldOf returns field i of the struct x holds (x a pointer to it when isPtr).
-func fieldOf(x types.Type, i int, isPtr bool) *types.Var {
-	if isPtr {
-		p, ok := x.Underlying().(*types.Pointer)
-		if !ok {
-			return nil
-		}
-		x = p.Elem()
-	}
-	st, ok := x.Underlying().(*types.Struct)
-	if !ok || i < 0 || i >= st.NumFields() {
-		return nil
-	}
-	return st.Field(i).Origin()
 }
 
 // isTPSlice reports whether typ is []kafka.TopicPartition.
