@@ -46,6 +46,7 @@ import (
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
+	"github.com/kafkalint/kafkalint/internal/valueflow"
 	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
 
@@ -172,22 +173,11 @@ func (c *Checker) index() {
 			c.subs[k] = append(c.subs[k], s)
 		}
 		for _, r := range g.Roots(g.ValueOf(call.Args[1])).Roots {
-			if fn := funcOf(r); fn != nil {
+			if fn := valueflow.FuncOf(r); fn != nil {
 				c.callbacks[fn] = true
 			}
 		}
 	}
-}
-
-func funcOf(v ssa.Value) *ssa.Function {
-	switch v := v.(type) {
-	case *ssa.Function:
-		return v
-	case *ssa.MakeClosure:
-		fn, _ := v.Fn.(*ssa.Function)
-		return fn
-	}
-	return nil
 }
 
 // callbackOf says whether a Subscribe callback argument is a function (yes), nil
