@@ -45,9 +45,9 @@ import (
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
-	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
 
 // The configuration keys the verdict reads.

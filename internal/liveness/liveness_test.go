@@ -9,10 +9,10 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/liveness"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
 	"github.com/kafkalint/kafkalint/internal/testutil"
-	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
 
 // verdicts reports the verdict of every handler: "runs", or "dead N" with the

@@ -14,7 +14,7 @@ import (
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
-	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
+	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 )
 
 // The rebalance event types.

@@ -13,8 +13,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/kafkaprops"
-	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
 
 type checker struct {

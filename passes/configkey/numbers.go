@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
+	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 )
 
 // What librdkafka makes of a string for an integer property, measured with the

@@ -11,9 +11,9 @@ import (
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/liveness"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
-	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
 
 //go:embed doc.go

@@ -15,8 +15,8 @@ import (
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
-	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
 
 //go:embed doc.go

@@ -16,7 +16,7 @@ import (
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
-	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
+	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 )
 
 //go:embed doc.go

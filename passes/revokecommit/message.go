@@ -9,7 +9,7 @@ import (
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
-	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
+	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 )
 
 // diagnostic builds the report for a finding on the risky consumer k.

@@ -9,7 +9,7 @@ import (
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
-	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
+	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 )
 
 // categoryAutoStore: StoreOffsets or StoreMessage on a consumer that stores

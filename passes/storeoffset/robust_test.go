@@ -11,8 +11,8 @@ import (
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/testutil"
-	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 	"github.com/kafkalint/kafkalint/passes/storeoffset"
 )
 

@@ -6,8 +6,8 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/testutil"
-	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
 
 // TestFacts checks the facts exported for other packages.

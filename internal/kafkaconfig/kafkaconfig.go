@@ -29,7 +29,7 @@ import (
 var Analyzer = &analysis.Analyzer{
 	Name:       "kafkaconfig",
 	Doc:        "resolve confluent-kafka-go consumers, their configuration and the library version (reports nothing)",
-	URL:        "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/kafkaconfig",
+	URL:        "https://pkg.go.dev/github.com/kafkalint/kafkalint/internal/kafkaconfig",
 	Run:        run,
 	Requires:   []*analysis.Analyzer{analysisutil.Inspect},
 	ResultType: reflect.TypeFor[*Result](),

@@ -7,8 +7,8 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/testutil"
-	"github.com/kafkalint/kafkalint/passes/kafkaconfig"
 )
 
 // TestSyntax compares the Syntax of every entry of every client's
