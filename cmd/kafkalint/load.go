@@ -1,9 +1,10 @@
 package main
 
 // Loading for the standalone command. Only a package whose import closure holds
-// confluent-kafka-go's kafka package can construct a consumer, build a ConfigMap or
-// handle a rebalance, and only such packages produce or consume the suite's facts
-// (every pass returns at once when kafkaconfig finds no library import). So the
+// the consumer package of a supported client (internal/clients: confluent-kafka-go,
+// sarama, franz-go, kafka-go; "the library" below) can construct a consumer, build
+// its configuration or handle a rebalance, and only such packages produce or consume
+// the suite's facts (every pass returns at once when it finds no client import). So the
 // command does not let go/packages type-check the whole program from source, as a
 // driver must for analyzers with facts; it
 //
@@ -49,16 +50,15 @@ import (
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/internal/clients"
 )
 
 // fullLoad reports whether KAFKALINT_LOAD=full asks for the general driver.
 func fullLoad() bool { return os.Getenv("KAFKALINT_LOAD") == "full" }
 
-// isLibrary reports whether p is one of the library's kafka packages.
+// isLibrary reports whether p is the consumer package of a supported client.
 func isLibrary(p *packages.Package) bool {
-	_, ok := kafkaapi.CanonicalPath(p.PkgPath)
-	return ok
+	return clients.Package(p.PkgPath) != clients.None
 }
 
 // reachMap returns a function that reports whether a package's import closure

@@ -15,9 +15,9 @@ package kafkaapi
 
 import (
 	"go/types"
-	"strings"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/clients"
 )
 
 // The import paths of the kafka package, by module.
@@ -31,11 +31,7 @@ const (
 // vendor prefix removed ("app/vendor/github.com/..." becomes "github.com/..."), and
 // reports whether it is one of the library's kafka packages.
 func CanonicalPath(path string) (string, bool) {
-	if i := strings.LastIndex(path, "/vendor/"); i >= 0 {
-		path = path[i+len("/vendor/"):]
-	} else {
-		path = strings.TrimPrefix(path, "vendor/")
-	}
+	path = clients.Unvendor(path)
 	switch path {
 	case PathV1, PathV2, PathGopkgV1:
 		return path, true
