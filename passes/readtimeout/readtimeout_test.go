@@ -12,7 +12,7 @@ import (
 
 func Test(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), readtimeout.Analyzer,
-		"readtimeout/v1", "readtimeout/v2", "readtimeout/gopkgin")
+		"readtimeout/v1", "readtimeout/v2", "readtimeout/gopkgin", "readtimeout/exits")
 }
 
 // TestFix checks the fixes against their golden files: IsTimeout on v2,

@@ -6,16 +6,15 @@ import (
 	"go/types"
 	"slices"
 	"sort"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
+	"github.com/kafkalint/kafkalint/internal/noreturn"
 )
 
 // isWait reports whether fn waits for goroutines: (*sync.WaitGroup).Wait, or
@@ -79,7 +78,7 @@ type pathChecker struct {
 	// unassign, computed on first use.
 	relevantSet map[*types.Func]bool
 	states      map[*ast.BlockStmt]*bodyStates
-	noReturns   map[*types.Func]bool // functions of the package that never return
+	nr          *noreturn.Result // which calls do not return
 }
 
 // bodyStates holds, for one function body, the state before each call of interest.
@@ -99,7 +98,7 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 	if s, ok := pc.states[body]; ok {
 		return s
 	}
-	g := cfg.New(body, pc.mayReturn)
+	g := cfg.New(body, pc.nr.MayReturn)
 	in := make([]effects, len(g.Blocks))
 	out := make([]effects, len(g.Blocks))
 	preds := make([][]int32, len(g.Blocks))
@@ -222,63 +221,6 @@ func isError(t types.Type) bool { return t != nil && types.Identical(t, errorTyp
 func isNil(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[ast.Unparen(e)]
 	return ok && tv.IsNil()
-}
-
-// mayReturn reports whether a call may return. Panics, os.Exit, the standard
-// logger's Fatal and Panic functions, the Fatal and Panic methods of the
-// well-known structured loggers, and functions of this package that never
-// return (computed on demand, as ctrlflow does, for functions without results)
-// do not.
-func (pc *pathChecker) mayReturn(call *ast.CallExpr) bool {
-	switch fn := typeutil.Callee(pc.pass.TypesInfo, call).(type) {
-	case *types.Builtin:
-		return fn.Name() != "panic"
-	case *types.Func:
-		if fn.Pkg() == nil {
-			return true
-		}
-		switch fn.Pkg().Path() + "." + fn.Name() {
-		case "os.Exit", "log.Fatal", "log.Fatalf", "log.Fatalln", "log.Panic", "log.Panicf", "log.Panicln":
-			return false
-		}
-		if noReturnLoggers[fn.Pkg().Path()] && (strings.HasPrefix(fn.Name(), "Fatal") || strings.HasPrefix(fn.Name(), "Panic")) {
-			return false
-		}
-		if fn.Pkg() == pc.pass.Pkg && fn.Signature().Results().Len() == 0 {
-			return !pc.noReturn(fn)
-		}
-	}
-	return true
-}
-
-// noReturnLoggers are logging packages whose Fatal* and Panic* functions and
-// methods exit or panic after logging.
-var noReturnLoggers = map[string]bool{
-	"go.uber.org/zap":              true,
-	"github.com/sirupsen/logrus":   true,
-	"github.com/rs/zerolog/log":    true,
-	"k8s.io/klog/v2":               true,
-	"github.com/golang/glog":       true,
-	"github.com/charmbracelet/log": true,
-}
-
-// noReturn reports whether fn, a function of this package, never returns
-// normally (a wrapper of log.Fatal, say).
-func (pc *pathChecker) noReturn(fn *types.Func) bool {
-	if v, ok := pc.noReturns[fn]; ok {
-		return v
-	}
-	decl := pc.funcs[fn]
-	if decl == nil {
-		return false
-	}
-	if pc.noReturns == nil {
-		pc.noReturns = make(map[*types.Func]bool)
-	}
-	pc.noReturns[fn] = false // recursion: assume it returns
-	v := cfg.New(decl.Body, pc.mayReturn).NoReturn()
-	pc.noReturns[fn] = v
-	return v
 }
 
 // excused reports whether block b only runs when the assignment was lost: the

@@ -16,6 +16,7 @@ import (
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/liveness"
+	"github.com/kafkalint/kafkalint/internal/noreturn"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
 )
 
@@ -34,7 +35,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Name:      "revokecommit",
 		Doc:       analysisutil.MustExtractDoc(doc, "revokecommit"),
 		URL:       "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/revokecommit",
-		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer, noreturn.Analyzer},
 		FactTypes: []analysis.Fact{new(Summary), new(Handover)},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
@@ -95,6 +96,7 @@ func run(pass *analysis.Pass, allVersions bool) {
 	if in == nil {
 		return // every driver runs the requirement; a Pass built by hand may not
 	}
+	nr, _ := pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
 	c := &checker{
 		pass:        pass,
 		in:          in,
@@ -111,6 +113,7 @@ func run(pass *analysis.Pass, allVersions bool) {
 			summaries: make(map[*types.Func]*summary),
 			busy:      make(map[*types.Func]bool),
 			states:    make(map[*ast.BlockStmt]*bodyStates),
+			nr:        nr,
 		},
 	}
 	for _, r := range c.regions() {

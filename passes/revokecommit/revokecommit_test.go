@@ -14,7 +14,7 @@ func Test(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer,
 		"revokecommit/v1", "revokecommit/v2", "revokecommit/gopkgin",
 		"revokecommit/vendored", "revokecommit/lookalike", "revokecommit/typeparams",
-		"revokecommit/wrapped", "revokecommit/latestore")
+		"revokecommit/wrapped", "revokecommit/latestore", "revokecommit/exits")
 }
 
 // TestAllVersions: with the flag, v2 consumers are reported too.
