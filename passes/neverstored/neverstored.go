@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -197,9 +196,8 @@ func classify(pass *analysis.Pass, k *kafkaconfig.Consumer) *candidate {
 			if s, ok := cfg.Lookup("enable.auto.commit"); ok {
 				c.commitSet = s.Pos
 			}
-		} else if iv, _, ok := cfg.String("auto.commit.interval.ms"); ok {
-			n, err := strconv.ParseInt(strings.TrimSpace(iv), 10, 64)
-			c.autoCommit = err == nil && n > 0 // 0 disables auto commit; anything unparsable stays silent
+		} else if iv, _, ok := cfg.Int("auto.commit.interval.ms"); ok {
+			c.autoCommit = iv > 0 // 0 disables auto commit; a value librdkafka rejects stays silent
 		}
 	}
 	if !c.storeOff && !c.commitOff {

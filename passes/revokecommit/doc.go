@@ -94,7 +94,7 @@
 // report needs one of them to be proved risky on its default configuration:
 // enable.auto.offset.store false, and stored offsets committed either by the
 // auto-committer (enable.auto.commit true or absent, auto.commit.interval.ms
-// not 0) or by an offset-less Commit() the program calls on that consumer, on
+// not read as 0: "0ms" and " 0" are 0, as librdkafka reads them) or by an offset-less Commit() the program calls on that consumer, on
 // a library version before v1.9.0 or unknown. Configurations are resolved from
 // literals, SetKey, Set and index writes anywhere in the package, helpers of
 // this and other packages (facts), and settings structs rendered into a

@@ -255,7 +255,7 @@ func exposureOf(k *kafkaconfig.Consumer, commits map[*kafkaconfig.Consumer]bool)
 		return safe
 	}
 	auto, _, ok := cfg.Bool("enable.auto.commit")
-	if iv, _, known := cfg.String("auto.commit.interval.ms"); known && iv == "0" {
+	if iv, _, known := cfg.Int("auto.commit.interval.ms"); known && iv == 0 {
 		auto = false // "0 = disable"
 	}
 	switch {
