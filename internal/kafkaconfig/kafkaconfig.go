@@ -130,7 +130,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	res.info = pass.TypesInfo
-	res.graph = valueflow.New(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, len(pass.TypeErrors) > 0)
+	res.graph = valueflow.New(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, len(pass.TypeErrors) > 0, kafkaapi.ValueFlow{})
 	in := analysisutil.InspectorOf(pass) // built here: the package uses the library
 	if in == nil {
 		in = inspector.New(pass.Files) // a hand-made pass without its requirements
@@ -149,7 +149,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if cl := r.clientAt(call, c); cl != nil {
 			res.clients = append(res.clients, cl)
 		}
-		if fn := analysisutil.CalledFunc(pass.TypesInfo, call); len(call.Args) == 2 && kafkaapi.IsMethod(fn, "Consumer", kafkaapi.Subscribe...) {
+		if arg, ok := kafkaapi.SubscribeCallback(analysisutil.CalledFunc(pass.TypesInfo, call)); ok && arg < len(call.Args) {
 			res.subscribe = append(res.subscribe, call)
 		}
 	}
@@ -182,8 +182,10 @@ func (r *Result) FuncDecls() map[*types.Func]*ast.FuncDecl {
 	return r.resolver.funcs
 }
 
-// SubscribeCalls returns every Subscribe/SubscribeTopics call of the package with
-// a rebalance callback argument, in source order.
+// SubscribeCalls returns every call of the package that registers a rebalance
+// callback (kafkaapi.SubscribeCallback: Subscribe/SubscribeTopics of the
+// consumer, or of the program's own consumer interface), in source order; the
+// callback is the second argument.
 func (r *Result) SubscribeCalls() []*ast.CallExpr { return r.subscribe }
 
 // Graph returns the package's value-flow graph (nil when the package does not

@@ -24,7 +24,8 @@
 //     the receiver is (go.events.channel.enable false; since v1.6.1 a callback
 //     or the flag false; before, the flag false and no callback);
 //   - the event parameter of a function registered as the rebalance callback
-//     of a Subscribe/SubscribeTopics call of the package: live;
+//     of a Subscribe/SubscribeTopics call of the package (kafkaconfig's
+//     SubscribeCalls, also through the program's own consumer interface): live;
 //   - anything else (a parameter other packages pass, a channel of unknown
 //     origin, a call into another package): untraced.
 //
@@ -157,16 +158,12 @@ func (c *Checker) index() {
 	c.calls = make(map[token.Pos]*ast.CallExpr)
 	c.subs = make(map[*kafkaconfig.Consumer][]subscription)
 	c.callbacks = make(map[*ssa.Function]bool)
-	var subscribes []*ast.CallExpr
 	for cur := range c.in.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		c.calls[call.Lparen] = call
-		if len(call.Args) == 2 && c.kc.ConsumerMethod(call, kafkaapi.Subscribe...) != nil {
-			subscribes = append(subscribes, call)
-		}
 	}
 	g := c.kc.Graph()
-	for _, call := range subscribes {
+	for _, call := range c.kc.SubscribeCalls() {
 		s := subscription{call: call, callback: callbackOf(c.info, call.Args[1])}
 		consumers, _ := c.kc.ConsumersOf(analysisutil.Receiver(call))
 		for _, k := range consumers { // untraced receivers subscribe nothing we know of
