@@ -1,6 +1,8 @@
 // Package liveness decides, once for the whole suite, whether a rebalance
 // handler (a case or type assertion found by internal/rebalance) can ever see
-// the events it tests for.
+// the events it tests for. Its Analyzer computes each handler's verdict once per
+// package, on the first question for it, and every pass that asks
+// (revokecommit, incrementalassign, pollrebalance) reads it from its Result.
 //
 // A handler whose events the library never delivers is dead code: reporting it
 // is pollrebalance's job, and every other analyzer skips it (what an Unassign or
@@ -82,8 +84,8 @@ type subscription struct {
 	callback tri // yes: a function; no: nil; unknown: a func-typed value
 }
 
-// A Checker answers for the handlers of one package.
-type Checker struct {
+// A checker computes the verdicts for the handlers of one package.
+type checker struct {
 	kc   *kafkaconfig.Result
 	info *types.Info
 	in   *inspector.Inspector // the package's syntax
@@ -94,14 +96,14 @@ type Checker struct {
 	callbacks map[*ssa.Function]bool // functions registered as rebalance callbacks
 }
 
-// New returns a checker for the package kc describes, whose syntax is in (from
-// analysisutil.Inspect); nothing is computed until the first question.
-func New(kc *kafkaconfig.Result, info *types.Info, in *inspector.Inspector) *Checker {
-	return &Checker{kc: kc, info: info, in: in}
+// newChecker returns a checker for the package kc describes, whose syntax is in
+// (from analysisutil.Inspect); nothing is computed until the first question.
+func newChecker(kc *kafkaconfig.Result, info *types.Info, in *inspector.Inspector) *checker {
+	return &checker{kc: kc, info: info, in: in}
 }
 
 // Of returns the verdict for h.
-func (c *Checker) Of(h *rebalance.Handler) Verdict {
+func (c *checker) Of(h *rebalance.Handler) Verdict {
 	if c == nil || c.kc == nil || c.kc.Graph() == nil || c.info == nil || c.in == nil || h == nil {
 		return Verdict{}
 	}
@@ -125,7 +127,7 @@ func (c *Checker) Of(h *rebalance.Handler) Verdict {
 }
 
 // subject returns the SSA value whose dynamic type h tests, or nil.
-func (c *Checker) subject(h *rebalance.Handler) ssa.Value {
+func (c *checker) subject(h *rebalance.Handler) ssa.Value {
 	var pos token.Pos
 	switch {
 	case h.Clause != nil:
@@ -150,7 +152,7 @@ func (c *Checker) subject(h *rebalance.Handler) ssa.Value {
 }
 
 // index records the syntax calls and the Subscribe calls of the package.
-func (c *Checker) index() {
+func (c *checker) index() {
 	if c.indexed {
 		return
 	}
@@ -206,7 +208,7 @@ type rootVerdict struct {
 }
 
 // classify returns what the root r of a handler's subject proves.
-func (c *Checker) classify(r ssa.Value) []rootVerdict {
+func (c *checker) classify(r ssa.Value) []rootVerdict {
 	switch r := r.(type) {
 	case *ssa.Call:
 		if call := c.calls[r.Common().Pos()]; call != nil {
@@ -249,7 +251,7 @@ func (c *Checker) classify(r ssa.Value) []rootVerdict {
 }
 
 // channel classifies the roots of a channel the events are received from.
-func (c *Checker) channel(ch ssa.Value) []rootVerdict {
+func (c *checker) channel(ch ssa.Value) []rootVerdict {
 	var out []rootVerdict
 	for _, r := range c.kc.Graph().Roots(ch).Roots {
 		call, ok := r.(*ssa.Call)
@@ -275,7 +277,7 @@ func (c *Checker) channel(ch ssa.Value) []rootVerdict {
 // through an interface, may also reach a method of the program's own (a fake,
 // a replay source, an adapter that overrides it): that method may return any
 // event, so the source may deliver.
-func (c *Checker) ownMethod(call *ast.CallExpr, name string) bool {
+func (c *checker) ownMethod(call *ast.CallExpr, name string) bool {
 	callees, _ := c.kc.Callees(call)
 	for _, fn := range callees {
 		if !kafkaapi.IsMethod(fn, "Consumer", name) {
@@ -286,7 +288,7 @@ func (c *Checker) ownMethod(call *ast.CallExpr, name string) bool {
 }
 
 // origin decides for the events of one Poll or Events() call.
-func (c *Checker) origin(call *ast.CallExpr, fn *types.Func, events bool) rootVerdict {
+func (c *checker) origin(call *ast.CallExpr, fn *types.Func, events bool) rootVerdict {
 	v := c.kc.Version(fn.Pkg())
 	base := Verdict{Source: call, Events: events, Version: v}
 	if !events && v.AtLeastV(kafkaapi.V1_6_1) {
@@ -311,7 +313,7 @@ func (c *Checker) origin(call *ast.CallExpr, fn *types.Func, events bool) rootVe
 }
 
 // cause says why consumer k delivers no rebalance events to a Poll (or Events()).
-func (c *Checker) cause(k *kafkaconfig.Consumer, v kafkaapi.Version, events bool, base Verdict) Verdict {
+func (c *checker) cause(k *kafkaconfig.Consumer, v kafkaapi.Version, events bool, base Verdict) Verdict {
 	flag, flagSet := boolSetting(k.Config, KeyRebalance)
 	cb, sub := c.callback(k)
 	cs := base
@@ -363,7 +365,7 @@ func boolSetting(cfg *kafkaconfig.Config, key string) (tri, *kafkaconfig.Setting
 // callback says whether every traced Subscribe call of k passes a rebalance
 // callback (yes) or nil (no), and returns one such call. Subscribe calls on
 // receivers the trace cannot see are not counted (see the package doc).
-func (c *Checker) callback(k *kafkaconfig.Consumer) (tri, *ast.CallExpr) {
+func (c *checker) callback(k *kafkaconfig.Consumer) (tri, *ast.CallExpr) {
 	subs := c.subs[k]
 	if len(subs) == 0 {
 		return unknown, nil

@@ -29,7 +29,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Name:     "incrementalassign",
 		Doc:      analysisutil.MustExtractDoc(doc, "incrementalassign"),
 		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/incrementalassign",
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer, liveness.Analyzer},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
 	a.Run = func(pass *analysis.Pass) (any, error) {
@@ -70,7 +70,7 @@ func run(pass *analysis.Pass) {
 		return // the package does not use the library
 	}
 	seen := make(map[*ast.CallExpr]bool)
-	lv := liveness.New(kc, pass.TypesInfo, analysisutil.InspectorOf(pass))
+	lv, _ := pass.ResultOf[liveness.Analyzer].(*liveness.Result)
 	for _, h := range pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers {
 		if h.Body == nil || (h.Clause != nil && len(h.Clause.List) != 1) {
 			continue // no handler code, or a case for several event types

@@ -28,7 +28,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Name:     "pollrebalance",
 		Doc:      analysisutil.MustExtractDoc(doc, "pollrebalance"),
 		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/pollrebalance",
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer, liveness.Analyzer},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
 	a.Run = func(pass *analysis.Pass) (any, error) {
@@ -54,7 +54,7 @@ func run(pass *analysis.Pass) {
 	if len(handlers) == 0 {
 		return
 	}
-	lv := liveness.New(kc, pass.TypesInfo, analysisutil.InspectorOf(pass))
+	lv, _ := pass.ResultOf[liveness.Analyzer].(*liveness.Result)
 	for _, h := range handlers {
 		if v := lv.Of(h); v.Dead() {
 			report(pass, h, v)

@@ -35,7 +35,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Name:      "revokecommit",
 		Doc:       analysisutil.MustExtractDoc(doc, "revokecommit"),
 		URL:       "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/revokecommit",
-		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer, noreturn.Analyzer},
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer, liveness.Analyzer, noreturn.Analyzer},
 		FactTypes: []analysis.Fact{new(Summary), new(Handover)},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
@@ -130,7 +130,7 @@ func run(pass *analysis.Pass, allVersions bool) {
 func (c *checker) regions() []*region {
 	var regions []*region
 	seen := make(map[ast.Node]bool)
-	lv := liveness.New(c.kc, c.pass.TypesInfo, c.in)
+	lv, _ := c.pass.ResultOf[liveness.Analyzer].(*liveness.Result)
 	for _, h := range c.pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers {
 		body := h.FuncBody()
 		if h.Kind != rebalance.Revoked || h.Body == nil || body == nil || seen[h.Body] {
