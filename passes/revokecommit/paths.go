@@ -73,7 +73,17 @@ type pathChecker struct {
 	kc        *kafkaconfig.Result  // consumer methods behind interfaces and adapters
 	funcs     map[*types.Func]*ast.FuncDecl
 	summaries map[*types.Func]*summary
-	busy      map[*types.Func]bool
+	// busy holds the functions being summarised, by their depth on the stack
+	// (1 for the outermost). A call of a busy function is a recursion, cut
+	// short: it is taken to do nothing. lowestCut is the lowest depth a
+	// recursion was cut at since the current summary or body began (0: none).
+	// A result that depends on a cut at a function still on the stack depends
+	// on which function the walk entered the cycle by, so it is not memoised:
+	// what is memoised is what a function does when it is summarised first,
+	// whatever the order the summaries are asked for in (the facts exported
+	// for mutually recursive helpers do not depend on map order).
+	busy      map[*types.Func]int
+	lowestCut int
 	// relevantSet holds the functions of the package that may commit, store or
 	// unassign, computed on first use.
 	relevantSet map[*types.Func]bool
@@ -98,6 +108,8 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 	if s, ok := pc.states[body]; ok {
 		return s
 	}
+	outer := pc.lowestCut
+	pc.lowestCut = 0
 	g := cfg.New(body, pc.nr.MayReturn)
 	in := make([]effects, len(g.Blocks))
 	out := make([]effects, len(g.Blocks))
@@ -157,7 +169,11 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 		res.exit = 0 // never returns normally: claim nothing for callers
 	}
 	sort.Slice(res.calls, func(i, j int) bool { return res.calls[i].call.Pos() < res.calls[j].call.Pos() })
-	pc.states[body] = res
+	var dependent bool
+	pc.lowestCut, dependent = pc.merged(outer)
+	if !dependent {
+		pc.states[body] = res // not memoised under a cut recursion (see busy)
+	}
 	return res
 }
 
@@ -414,23 +430,55 @@ func (pc *pathChecker) summaryOf(fn *types.Func) *summary {
 		return s
 	}
 	decl := pc.funcs[fn]
-	if decl == nil || pc.busy[fn] {
-		return nil // no body, or recursion: assume nothing
+	if decl == nil {
+		return nil // no body: assume nothing
+	}
+	if d, ok := pc.busy[fn]; ok {
+		pc.cut(d)
+		return nil // recursion: assume nothing
 	}
 	if !pc.relevant(fn) {
 		s := new(summary) // commits, invalidates and unassigns nothing: no CFG needed
 		pc.summaries[fn] = s
 		return s
 	}
-	pc.busy[fn] = true
-	defer delete(pc.busy, fn)
+	depth := len(pc.busy) + 1
+	pc.busy[fn] = depth
+	outer := pc.lowestCut
+	pc.lowestCut = 0
 	st := pc.stateBefore(decl.Body)
 	s := &summary{does: st.exit}
 	for _, cs := range st.calls {
 		s.unassigns = append(s.unassigns, pc.unassignsAt(cs)...)
 	}
-	pc.summaries[fn] = s
+	delete(pc.busy, fn)
+	if pc.lowestCut == 0 || pc.lowestCut >= depth {
+		pc.summaries[fn] = s // cut, if at all, at fn itself or below: its own summary
+	}
+	pc.lowestCut, _ = pc.merged(outer)
 	return s
+}
+
+// cut records a recursion cut short at stack depth d.
+func (pc *pathChecker) cut(d int) {
+	if pc.lowestCut == 0 || d < pc.lowestCut {
+		pc.lowestCut = d
+	}
+}
+
+// merged ends a frame whose outer frame had lowest cut outer: it returns the
+// lowest cut for the outer frame (the ending frame's cuts at functions still on
+// the stack count there, those at finished ones do not), and whether the ending
+// frame's result depends on a cut at a function still on the stack.
+func (pc *pathChecker) merged(outer int) (int, bool) {
+	inner := pc.lowestCut
+	if inner == 0 || inner > len(pc.busy) {
+		return outer, false
+	}
+	if outer == 0 || inner < outer {
+		return inner, true
+	}
+	return outer, true
 }
 
 // declaredIn returns the function of pc.funcs in whose body the node at cur

@@ -1,12 +1,14 @@
 package revokecommit
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -111,7 +113,7 @@ func run(pass *analysis.Pass, allVersions bool) {
 			kc:        kc,
 			funcs:     kc.FuncDecls(),
 			summaries: make(map[*types.Func]*summary),
-			busy:      make(map[*types.Func]bool),
+			busy:      make(map[*types.Func]int),
 			states:    make(map[*ast.BlockStmt]*bodyStates),
 			nr:        nr,
 		},
@@ -367,10 +369,17 @@ func (c *checker) report() {
 
 // exportFacts summarises the package's exported functions for other packages.
 func (c *checker) exportFacts() {
-	for fn, decl := range c.pc.funcs {
-		if !fn.Exported() {
-			continue
+	fns := make([]*types.Func, 0, len(c.pc.funcs))
+	for fn := range c.pc.funcs {
+		if fn.Exported() {
+			fns = append(fns, fn)
 		}
+	}
+	// In source order: summaries do not depend on the order they are asked
+	// for in (pathChecker.busy), and the facts are exported in a fixed one.
+	slices.SortFunc(fns, func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, fn := range fns {
+		decl := c.pc.funcs[fn]
 		s := c.pc.summaryOf(fn)
 		f := &Summary{Handlers: c.handlers[fn]}
 		if s != nil {
