@@ -43,7 +43,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
@@ -88,23 +87,21 @@ type subscription struct {
 type checker struct {
 	kc   *kafkaconfig.Result
 	info *types.Info
-	in   *inspector.Inspector // the package's syntax
 
 	indexed   bool
-	calls     map[token.Pos]*ast.CallExpr // syntax calls by the position of "("
 	subs      map[*kafkaconfig.Consumer][]subscription
 	callbacks map[*ssa.Function]bool // functions registered as rebalance callbacks
 }
 
-// newChecker returns a checker for the package kc describes, whose syntax is in
-// (from analysisutil.Inspect); nothing is computed until the first question.
-func newChecker(kc *kafkaconfig.Result, info *types.Info, in *inspector.Inspector) *checker {
-	return &checker{kc: kc, info: info, in: in}
+// newChecker returns a checker for the package kc describes; nothing is
+// computed until the first question.
+func newChecker(kc *kafkaconfig.Result, info *types.Info) *checker {
+	return &checker{kc: kc, info: info}
 }
 
 // Of returns the verdict for h.
 func (c *checker) Of(h *rebalance.Handler) Verdict {
-	if c == nil || c.kc == nil || c.kc.Graph() == nil || c.info == nil || c.in == nil || h == nil {
+	if c == nil || c.kc == nil || c.kc.Graph() == nil || c.info == nil || h == nil {
 		return Verdict{}
 	}
 	x := c.subject(h)
@@ -151,19 +148,15 @@ func (c *checker) subject(h *rebalance.Handler) ssa.Value {
 	return nil
 }
 
-// index records the syntax calls and the Subscribe calls of the package.
+// index records the Subscribe calls of the package by consumer, and the
+// functions they register as callbacks.
 func (c *checker) index() {
 	if c.indexed {
 		return
 	}
 	c.indexed = true
-	c.calls = make(map[token.Pos]*ast.CallExpr)
 	c.subs = make(map[*kafkaconfig.Consumer][]subscription)
 	c.callbacks = make(map[*ssa.Function]bool)
-	for cur := range c.in.Root().Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
-		c.calls[call.Lparen] = call
-	}
 	g := c.kc.Graph()
 	for _, call := range c.kc.SubscribeCalls() {
 		s := subscription{call: call, callback: callbackOf(c.info, call.Args[1])}
@@ -211,7 +204,7 @@ type rootVerdict struct {
 func (c *checker) classify(r ssa.Value) []rootVerdict {
 	switch r := r.(type) {
 	case *ssa.Call:
-		if call := c.calls[r.Common().Pos()]; call != nil {
+		if call := c.kc.Graph().CallExpr(r); call != nil {
 			if fn := c.kc.ConsumerMethod(call, "Poll"); fn != nil {
 				if c.ownMethod(call, "Poll") {
 					return []rootVerdict{{live: true}}
@@ -258,7 +251,7 @@ func (c *checker) channel(ch ssa.Value) []rootVerdict {
 		if !ok {
 			continue // a channel of the program's own, or of unknown origin
 		}
-		ac := c.calls[call.Common().Pos()]
+		ac := c.kc.Graph().CallExpr(call)
 		if ac == nil {
 			continue
 		}

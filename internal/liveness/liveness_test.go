@@ -45,7 +45,7 @@ func TestNil(t *testing.T) {
 	if c.Of(&rebalance.Handler{}).Dead() {
 		t.Error("nil checker: dead")
 	}
-	if liveness.NewChecker(nil, nil, nil).Of(nil).Dead() {
+	if liveness.NewChecker(nil, nil).Of(nil).Dead() {
 		t.Error("nil handler: dead")
 	}
 	var r *liveness.Result
@@ -66,7 +66,6 @@ var concurrent = &analysis.Analyzer{
 	Run: func(pass *analysis.Pass) (any, error) {
 		kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
 		shared := pass.ResultOf[liveness.Analyzer].(*liveness.Result)
-		in := analysisutil.InspectorOf(pass)
 		hs := pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers
 		const n = 8
 		got := make([][]bool, n)
@@ -77,7 +76,7 @@ var concurrent = &analysis.Analyzer{
 				defer wg.Done()
 				of := shared.Of
 				if i%2 == 1 {
-					of = liveness.NewChecker(kc, pass.TypesInfo, in).Of
+					of = liveness.NewChecker(kc, pass.TypesInfo).Of
 				}
 				for _, h := range hs {
 					got[i] = append(got[i], of(h).Dead())

@@ -87,6 +87,11 @@ func TestCallback(t *testing.T) {
 				t.Fatalf("found %d uses, want 2", len(uses))
 			}
 			for i, u := range uses {
+				// Calls and CallExpr are the one index of calls, both ways.
+				instrs := g.Calls(u)
+				if len(instrs) != 1 || g.CallExpr(instrs[0]) != u {
+					t.Errorf("use %d: Calls = %v, and CallExpr of it is not the call", i, instrs)
+				}
 				tr := g.Roots(g.ValueOf(u.Args[0]))
 				if tr.Complete != tc.complete {
 					t.Errorf("use %d: complete = %v, want %v (roots %v)", i, tr.Complete, tc.complete, tr.Roots)

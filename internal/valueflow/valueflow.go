@@ -82,6 +82,7 @@ type Graph struct {
 	funcs      []*ssa.Function                         // the package's functions, literals and wrappers
 	byAST      map[ast.Node]*ssa.Function              // *ast.FuncDecl, *ast.FuncLit -> function
 	calls      map[token.Pos][]ssa.CallInstruction     // call instructions by the position of "("
+	syntax     map[token.Pos]*ast.CallExpr             // syntax calls by the position of "("
 	exprs      map[ast.Expr]ssa.Value                  // receivers and arguments of calls
 	fields     map[*types.Var][]ssa.Value              // values stored into each field
 	stores     map[*types.Var][]*ssa.Store             // the stores themselves
@@ -201,11 +202,11 @@ func (g *Graph) index() {
 			}
 		}
 	}
-	astCalls := make(map[token.Pos]*ast.CallExpr)
+	g.syntax = make(map[token.Pos]*ast.CallExpr)
 	for _, f := range g.files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if c, ok := n.(*ast.CallExpr); ok {
-				astCalls[c.Lparen] = c
+				g.syntax[c.Lparen] = c
 			}
 			return true
 		})
@@ -222,13 +223,13 @@ func (g *Graph) index() {
 		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				g.indexInstr(instr, astCalls, add)
+				g.indexInstr(instr, add)
 			}
 		}
 	}
 }
 
-func (g *Graph) indexInstr(instr ssa.Instruction, astCalls map[token.Pos]*ast.CallExpr, add func(*ssa.Function)) {
+func (g *Graph) indexInstr(instr ssa.Instruction, add func(*ssa.Function)) {
 	switch in := instr.(type) {
 	case *ssa.FieldAddr:
 		if f := fieldOf(in.X.Type(), in.Field, true); f != nil {
@@ -257,7 +258,7 @@ func (g *Graph) indexInstr(instr ssa.Instruction, astCalls map[token.Pos]*ast.Ca
 		} else if !c.IsInvoke() {
 			g.dynamic = append(g.dynamic, in)
 		}
-		if ac := astCalls[c.Pos()]; ac != nil {
+		if ac := g.syntax[c.Pos()]; ac != nil {
 			g.indexExprs(ac, c)
 		}
 		g.noteCallback(c)
@@ -435,6 +436,19 @@ func (g *Graph) Calls(ac *ast.CallExpr) []ssa.CallInstruction {
 		return nil
 	}
 	return g.calls[ac.Lparen]
+}
+
+// CallExpr returns the syntax call of the call instruction c, or nil (a call
+// go/ssa made up, as a wrapper's). With Calls, it is the one index of the
+// package's calls by position, in both directions.
+func (g *Graph) CallExpr(c ssa.CallInstruction) *ast.CallExpr {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.build()
+	if g.broken || c == nil {
+		return nil
+	}
+	return g.syntax[c.Common().Pos()]
 }
 
 // ValueOf returns the value of e, which must be the receiver or an argument of
