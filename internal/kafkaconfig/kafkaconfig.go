@@ -12,7 +12,6 @@ package kafkaconfig
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
@@ -88,9 +87,9 @@ type Result struct {
 	clients   []*Client
 	resolver  *resolver // for ConfigOf and FieldWrites: holds the facts imported in run
 	info      *types.Info
-	graph     *valueflow.Graph        // the package in SSA form, built on first use
-	byLparen  map[token.Pos]*Consumer // Consumers by the position of the call's "("
-	subscribe []*ast.CallExpr         // Subscribe/SubscribeTopics calls with a callback
+	graph     *valueflow.Graph            // the package in SSA form, built on first use
+	byCall    map[*ast.CallExpr]*Consumer // Consumers by their call
+	subscribe []*ast.CallExpr             // Subscribe/SubscribeTopics calls with a callback
 }
 
 // Version returns what is known of the version of the library package kafkaPkg.
@@ -103,12 +102,10 @@ func (r *Result) Version(kafkaPkg *types.Package) kafkaapi.Version {
 
 // ConsumerAt returns the consumer obtained by call, or nil.
 func (r *Result) ConsumerAt(call *ast.CallExpr) *Consumer {
-	for _, c := range r.Consumers {
-		if c.Call == call {
-			return c
-		}
+	if call == nil {
+		return nil
 	}
-	return nil
+	return r.byCall[call]
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -137,14 +134,14 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r := newResolver(pass, in, res.graph)
 	res.resolver = r
-	res.byLparen = make(map[token.Pos]*Consumer)
+	res.byCall = make(map[*ast.CallExpr]*Consumer)
 	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		c := r.consumerAt(call)
 		if c != nil {
 			c.Version = res.Version(c.Kafka)
 			res.Consumers = append(res.Consumers, c)
-			res.byLparen[call.Lparen] = c
+			res.byCall[call] = c
 		}
 		if cl := r.clientAt(call, c); cl != nil {
 			res.clients = append(res.clients, cl)

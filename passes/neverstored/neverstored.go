@@ -120,9 +120,9 @@ func run(pass *analysis.Pass) {
 		return // no SSA form: no consumer can be followed, nothing is proved
 	}
 	by, unknown := methodUses(pass, in, kc)
-	esc0 := &escapes{g: g, sites: make(map[token.Pos]*kafkaconfig.Consumer)}
+	esc0 := &escapes{g: g, kc: kc, sites: make(map[*kafkaconfig.Consumer]bool)}
 	for _, c := range cands {
-		esc0.sites[c.k.Call.Lparen] = c.k
+		esc0.sites[c.k] = true
 	}
 	methodValues(esc0, by, unknown)
 	esc := esc0
@@ -331,7 +331,10 @@ func (e *escapes) siteOf(root ssa.Value) *kafkaconfig.Consumer {
 	if call == nil {
 		return nil
 	}
-	return e.sites[call.Common().Pos()]
+	if k := e.kc.ConsumerAt(e.g.CallExpr(call)); e.sites[k] {
+		return k
+	}
+	return nil
 }
 
 // onlyEventPartitions reports whether call is Assign or IncrementalAssign of the
@@ -352,7 +355,8 @@ func onlyEventPartitions(pass *analysis.Pass, call *ast.CallExpr) bool {
 // escapes decides whether a consumer may go where the package cannot follow it.
 type escapes struct {
 	g     *valueflow.Graph
-	sites map[token.Pos]*kafkaconfig.Consumer // candidate consumers by their call's "("
+	kc    *kafkaconfig.Result
+	sites map[*kafkaconfig.Consumer]bool // the candidate consumers
 	memo  map[*kafkaconfig.Consumer]bool
 }
 
