@@ -17,24 +17,21 @@ import (
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
+	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
 
 // isWait reports whether fn waits for goroutines: (*sync.WaitGroup).Wait, or
-// the Wait of an errgroup.Group.
+// the Wait of a goroutine group (an errgroup.Group or a type of that shape,
+// valueflow.IsGroup).
 func isWait(fn *types.Func) bool {
 	recv := fn.Signature().Recv()
 	if fn.Name() != "Wait" || recv == nil || fn.Pkg() == nil {
 		return false
 	}
-	n := analysisutil.NamedType(recv.Type())
-	if n == nil {
-		return false
-	}
-	switch fn.Pkg().Path() + "." + n.Obj().Name() {
-	case "sync.WaitGroup", "golang.org/x/sync/errgroup.Group":
+	if n := analysisutil.NamedType(recv.Type()); n != nil && fn.Pkg().Path() == "sync" && n.Obj().Name() == "WaitGroup" {
 		return true
 	}
-	return false
+	return valueflow.IsGroupWait(fn)
 }
 
 // effects are the obligations a handler must meet before it gives partitions up.
@@ -551,6 +548,14 @@ func (pc *pathChecker) callees(call *ast.CallExpr) []*types.Func {
 		return nil // no method of that name can commit, store or unassign
 	}
 	callees, _ := pc.kc.Callees(call)
+	if len(callees) == 0 {
+		// Nothing behind the interface is known here (a helper's parameter):
+		// a method with a consumer method's name and signature is taken to be
+		// that method.
+		if m := kafkaapi.MirroredConsumerMethod(fn); m != nil {
+			return []*types.Func{m}
+		}
+	}
 	return callees
 }
 
