@@ -118,7 +118,9 @@
 // a library version before v1.9.0 or unknown. Configurations are resolved from
 // literals, SetKey, Set and index writes anywhere in the package, helpers of
 // this and other packages (facts), and settings structs rendered into a
-// ConfigMap in another package and filled in here. A write that happens only on
+// ConfigMap in another package and filled in here (a field, its negation
+// !s.ManualStore, or its comparison with a constant s.CommitIntervalMs > 0,
+// evaluated on the constant stored here). A write that happens only on
 // some paths (an option function the caller may apply, a branch) is not part
 // of the default configuration; when it would make the consumer safe, the
 // report points at it. A receiver that cannot be traced is not reported (one
