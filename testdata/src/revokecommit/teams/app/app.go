@@ -129,3 +129,28 @@ func newHastyProcessor(topics []string) *hastyProcessor {
 	c.SubscribeTopics(topics, p.rebalance)
 	return p
 }
+
+// closureProcessor starts its workers as closures and waits for none.
+func closureProcessor(topics []string, msgs chan *kafka.Message) {
+	c, _ := kafka.NewConsumer(riskyConfig())
+	var g group.Group
+	for i := 0; i < 4; i++ {
+		g.Go(func() error {
+			for m := range msgs {
+				if _, err := c.StoreMessage(m); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	c.SubscribeTopics(topics, func(c *kafka.Consumer, ev kafka.Event) error {
+		if e, ok := ev.(kafka.RevokedPartitions); ok {
+			if err := kit.Release(c, e.Partitions); err != nil {
+				return err
+			}
+			return c.Unassign() // want `c\.Unassign in RevokedPartitions handler is not preceded on every path by waiting for the goroutines that store its offsets before the commit`
+		}
+		return nil
+	})
+}
