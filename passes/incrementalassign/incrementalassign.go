@@ -125,7 +125,17 @@ func check(pass *analysis.Pass, kc *kafkaconfig.Result, h *rebalance.Handler, ca
 	// for any of them that is proved to be on the other protocol.
 	consumers, _ := kc.ConsumersOf(recv)
 	var bad *verdict
+	var guards []guard
+	in := analysisutil.InspectorOf(pass)
+	if in != nil {
+		if cur, ok := in.Root().FindNode(call); ok {
+			guards = guardsOf(pass.TypesInfo, cur)
+		}
+	}
 	for _, k := range consumers {
+		if guardedAway(pass.TypesInfo, in, guards, k) {
+			continue // the handler takes this branch only for consumers of the other protocol
+		}
 		if v := protocolOf(k); v.protocol == wrong {
 			bad = &v
 			break

@@ -12,7 +12,9 @@ import (
 
 func Test(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), readtimeout.Analyzer,
-		"readtimeout/v1", "readtimeout/v2", "readtimeout/gopkgin")
+		"readtimeout/v1", "readtimeout/v2", "readtimeout/gopkgin",
+		"readtimeout/errs", "readtimeout/classified", "readtimeout/errsv2", "readtimeout/classifiedv2",
+		"readtimeout/errsgopkgin", "readtimeout/classifiedgopkgin")
 }
 
 // TestFix checks the fixes against their golden files: IsTimeout on v2,

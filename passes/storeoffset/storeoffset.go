@@ -127,7 +127,7 @@ func run(pass *analysis.Pass) {
 		} else {
 			o = t.rawTP(v)
 		}
-		if o != nil {
+		if o != nil && !unprocessed(pass, in, kc, s, o) {
 			pass.Report(diagnostic(pass, s, o))
 		}
 		for _, p := range t.params {
@@ -258,7 +258,7 @@ func diagnostic(pass *analysis.Pass, s site, o *origin) analysis.Diagnostic {
 		End:      call.End(),
 		Category: category,
 		URL:      analysisutil.CategoryURL(category),
-		Message: fmt.Sprintf("%s %s the offset of %s itself, not the next one (the last processed message is redelivered after a restart or rebalance)",
+		Message: fmt.Sprintf("%s %s the offset of %s itself, not the next one (after a restart or rebalance consumption resumes at this message, which is delivered again)",
 			name, verb, msg),
 	}
 	if sel != nil {
