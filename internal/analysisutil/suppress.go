@@ -12,26 +12,10 @@ import (
 // "//kafkalint:ignore NAME[,NAME] reason". At the end of a line of code it covers
 // that line only; on a line of its own it covers its line and the next (the
 // statement below it). The reason is required; a directive without one
-// suppresses nothing.
+// suppresses nothing. Every pass honours it through Setup's reporter, so the
+// directive works in every driver (the kafkalint command, go vet,
+// golangci-lint, gopls, nogo).
 const IgnoreDirective = "//kafkalint:ignore"
-
-// Suppress makes pass drop the diagnostics of analyzer name that an ignore
-// directive covers. Every pass calls it first, so the directive works in every
-// driver (the kafkalint command, go vet, golangci-lint, gopls, nogo).
-func Suppress(pass *analysis.Pass, name string) {
-	report := pass.Report
-	var ignored map[lineKey]bool // built on the first report: most packages report nothing
-	pass.Report = func(d analysis.Diagnostic) {
-		if ignored == nil {
-			ignored = ignoredLines(pass, name)
-		}
-		p := pass.Fset.Position(d.Pos)
-		if ignored[lineKey{p.Filename, p.Line}] {
-			return
-		}
-		report(d)
-	}
-}
 
 type lineKey struct {
 	file string

@@ -2,6 +2,7 @@ package analysisutil_test
 
 import (
 	"go/ast"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -11,28 +12,46 @@ import (
 	"github.com/kafkalint/kafkalint/internal/testutil"
 )
 
-// bad reports every call of a function named bad, after Suppress, as a pass does.
-var bad = &analysis.Analyzer{
-	Name: "bad",
-	Doc:  "report calls of bad",
-	Run: func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, "bad")
+// bad reports every call of a function named bad (category "call"), set up
+// the way every pass is.
+var bad = newBad()
+
+func newBad() *analysis.Analyzer {
+	a := &analysis.Analyzer{Name: "bad", Doc: "report calls of bad"}
+	analysisutil.Setup(a, func(pass *analysis.Pass) {
 		for _, f := range pass.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
 				if call, ok := n.(*ast.CallExpr); ok {
 					if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "bad" {
-						pass.Reportf(call.Pos(), "call of bad")
+						pass.Report(analysis.Diagnostic{Pos: call.Pos(), Category: "call", Message: "call of bad"})
 					}
 				}
 				return true
 			})
 		}
-		return nil, nil
-	},
+	})
+	return a
 }
 
 // TestSuppress checks which directives silence a report: the analyzer's name (alone
-// or in a list) and a reason, on the report's line or the line above.
+// or in a list) and a reason, on the report's line or the line above. Calls in
+// the fixture's generated file are not reported.
 func TestSuppress(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), bad, "suppress")
+}
+
+// TestSetup: Setup gives the analyzer its URL, RunDespiteErrors and the
+// inspector, and each report the URL of its category (which drivers resolve
+// against the analyzer's).
+func TestSetup(t *testing.T) {
+	if bad.URL != analysisutil.URLPrefix+"bad" || !bad.RunDespiteErrors || !slices.Contains(bad.Requires, analysisutil.Inspect) {
+		t.Errorf("after Setup: URL %q, RunDespiteErrors %v, Requires %v", bad.URL, bad.RunDespiteErrors, bad.Requires)
+	}
+	for _, r := range analysistest.Run(t, testutil.TestData(t), bad, "suppress") {
+		for _, d := range r.Diagnostics {
+			if want := bad.URL + analysisutil.CategoryURL("call"); d.URL != want {
+				t.Errorf("%s: URL %q, want the category's %q", r.Pass.Fset.Position(d.Pos), d.URL, want)
+			}
+		}
+	}
 }
