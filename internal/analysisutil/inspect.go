@@ -2,6 +2,7 @@ package analysisutil
 
 import (
 	"go/ast"
+	"go/types"
 	"reflect"
 	"sync"
 
@@ -24,7 +25,7 @@ var Inspect = &analysis.Analyzer{
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*Syntax](),
 	Run: func(pass *analysis.Pass) (any, error) {
-		return &Syntax{files: pass.Files}, nil
+		return &Syntax{files: pass.Files, pkg: pass.Pkg}, nil
 	},
 }
 
@@ -34,6 +35,17 @@ type Syntax struct {
 	once  sync.Once
 	files []*ast.File
 	in    *inspector.Inspector
+
+	pkg         *types.Package
+	clientsOnce sync.Once
+	clients     bool
+}
+
+// reachesClient reports whether the package imports, directly or not, a
+// package of a supported client; computed once for every pass of the package.
+func (s *Syntax) reachesClient() bool {
+	s.clientsOnce.Do(func() { s.clients = reachesClient(s.pkg) })
+	return s.clients
 }
 
 // Inspector returns the inspector of the package's files, building it on the

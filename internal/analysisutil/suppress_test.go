@@ -13,17 +13,18 @@ import (
 )
 
 // bad reports every call of a function named bad (category "call"), set up
-// the way every pass is.
-var bad = newBad()
+// the way every pass is. good is set up too, so that directives may name
+// another analyzer of the process; the tests never run it.
+var bad, good = newAnalyzer("bad"), newAnalyzer("good")
 
-func newBad() *analysis.Analyzer {
-	a := &analysis.Analyzer{Name: "bad", Doc: "report calls of bad"}
+func newAnalyzer(name string) *analysis.Analyzer {
+	a := &analysis.Analyzer{Name: name, Doc: "report calls of " + name}
 	analysisutil.Setup(a, func(pass *analysis.Pass) {
 		for _, f := range pass.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
 				if call, ok := n.(*ast.CallExpr); ok {
-					if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "bad" {
-						pass.Report(analysis.Diagnostic{Pos: call.Pos(), Category: "call", Message: "call of bad"})
+					if id, ok := call.Fun.(*ast.Ident); ok && id.Name == name {
+						pass.Report(analysis.Diagnostic{Pos: call.Pos(), Category: "call", Message: "call of " + name})
 					}
 				}
 				return true
@@ -34,10 +35,22 @@ func newBad() *analysis.Analyzer {
 }
 
 // TestSuppress checks which directives silence a report: the analyzer's name (alone
-// or in a list) and a reason, on the report's line or the line above. Calls in
-// the fixture's generated file are not reported.
+// or in a list) and a reason, on the report's line or the line above; that
+// malformed directives are reported, once, by their owner; and that calls in
+// the fixture's generated file are not reported. In a package that reaches no
+// client, directives still suppress but are not checked.
 func TestSuppress(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), bad, "suppress")
+	analysistest.Run(t, testutil.TestData(t), bad, "suppress", "suppress/noclient")
+}
+
+// TestUnused: with -bad.unusedignores, directives that suppress no report of
+// bad are reported, and so are names of no analyzer in directives bad owns.
+func TestUnused(t *testing.T) {
+	a := newAnalyzer("bad")
+	if err := a.Flags.Set(analysisutil.UnusedFlag, "true"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testutil.TestData(t), a, "suppress/unused")
 }
 
 // TestSetup: Setup gives the analyzer its URL, RunDespiteErrors and the
@@ -49,7 +62,11 @@ func TestSetup(t *testing.T) {
 	}
 	for _, r := range analysistest.Run(t, testutil.TestData(t), bad, "suppress") {
 		for _, d := range r.Diagnostics {
-			if want := bad.URL + analysisutil.CategoryURL("call"); d.URL != want {
+			want := bad.URL + analysisutil.CategoryURL("call")
+			if d.Category == analysisutil.DirectiveCategory {
+				want = analysisutil.DirectiveURL
+			}
+			if d.URL != want {
 				t.Errorf("%s: URL %q, want the category's %q", r.Pass.Fset.Position(d.Pos), d.URL, want)
 			}
 		}
