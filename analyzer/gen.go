@@ -1,7 +1,8 @@
 //go:build ignore
 
-// gen.go writes docs/analyzers.md and README's table of analyzers from the
-// analyzers' package documentation (internal/docgen). Run it with
+// gen.go writes docs/analyzers.md, and README's table of analyzers and nogo
+// target, from the suite and the analyzers' package documentation
+// (internal/docgen). Run it with
 // go generate ./analyzer after changing an analyzer's doc.go or the suite.
 package main
 
@@ -25,7 +26,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	readme, err = docgen.Replace(readme, docgen.Table(analyzer.Analyzers()))
+	readme, err = docgen.README(readme, analyzer.Analyzers())
 	if err != nil {
 		log.Fatal(err)
 	}
