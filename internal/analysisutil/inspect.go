@@ -2,7 +2,6 @@ package analysisutil
 
 import (
 	"go/ast"
-	"go/types"
 	"reflect"
 	"sync"
 
@@ -25,7 +24,7 @@ var Inspect = &analysis.Analyzer{
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*Syntax](),
 	Run: func(pass *analysis.Pass) (any, error) {
-		return &Syntax{files: pass.Files, pkg: pass.Pkg}, nil
+		return &Syntax{files: pass.Files}, nil
 	},
 }
 
@@ -35,17 +34,6 @@ type Syntax struct {
 	once  sync.Once
 	files []*ast.File
 	in    *inspector.Inspector
-
-	pkg         *types.Package
-	clientsOnce sync.Once
-	clients     bool
-}
-
-// reachesClient reports whether the package imports, directly or not, a
-// package of a supported client; computed once for every pass of the package.
-func (s *Syntax) reachesClient() bool {
-	s.clientsOnce.Do(func() { s.clients = reachesClient(s.pkg) })
-	return s.clients
 }
 
 // Inspector returns the inspector of the package's files, building it on the

@@ -3,21 +3,18 @@ package analysisutil
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
-
-	"github.com/kafkalint/kafkalint/internal/clients"
 )
 
 // URLPrefix is the start of every kafkalint analyzer's URL: its package's page
 // on pkg.go.dev, to which drivers resolve the relative URLs of its reports.
 const URLPrefix = "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/"
 
-// Setup makes a a kafkalint analyzer: every pass of the suite calls it in its
-// constructor, after setting Name, Doc, Requires and its own flags, and gives it
-// the body of its run. It sets:
+// Setup completes the analyzer a as a pass of the suite, with run as the body
+// of its Run: every pass calls it last in its constructor, after setting Name,
+// Doc, Requires and its own flags. It sets:
 //
 //   - URL to the pass's pkg.go.dev page (URLPrefix + Name);
 //   - RunDespiteErrors: every pass runs on ill-typed code (editors hand it code
@@ -28,10 +25,12 @@ const URLPrefix = "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/"
 //   - Run, which calls run with a pass whose Report drops reports in generated
 //     files (ast.IsGenerated: nobody edits them, and they are regenerated) and
 //     reports an ignore directive covers (IgnoreDirective), and gives a report
-//     with a Category and no URL the category's anchor (CategoryURL); after
-//     run, it reports the directives' problems (see IgnoreDirective), in
-//     packages that reach a supported client only (in others no pass looks at
-//     anything, and neither do the directives).
+//     without a URL the anchor of its category's heading (CategoryURL), so a
+//     pass sets Category and never URL; after run, it reports the directives'
+//     problems (see IgnoreDirective), in packages that use a supported client
+//     only, as a required analyzer's ClientUse result says (no pass looks at
+//     other packages, and neither do the directives: there they cost a look
+//     at the pass's results).
 //
 // Run returns no result. A driver always builds the pass with the results of
 // a's requirements, so run may rely on them being there.
@@ -51,7 +50,7 @@ func Setup(a *analysis.Analyzer, run func(pass *analysis.Pass)) {
 		r := &reporter{pass: pass, name: name, report: pass.Report}
 		pass.Report = r.Report
 		run(pass)
-		if !pass.ResultOf[Inspect].(*Syntax).reachesClient() {
+		if !usesClient(pass) {
 			return nil, nil // no pass looks at such a package: neither do the directives
 		}
 		r.load()
@@ -114,22 +113,23 @@ func (r *reporter) Report(d analysis.Diagnostic) {
 	r.report(d)
 }
 
-// reachesClient reports whether pkg imports, directly or not, a package of a
-// client kafkalint checks (internal/clients).
-func reachesClient(pkg *types.Package) bool {
-	seen := make(map[*types.Package]bool)
-	var visit func(p *types.Package) bool
-	visit = func(p *types.Package) bool {
-		for _, imp := range p.Imports() {
-			if seen[imp] {
-				continue
-			}
-			seen[imp] = true
-			if clients.Package(imp.Path()) != clients.None || visit(imp) {
-				return true
-			}
+// A ClientUse is the result of a shared analyzer that decides whether a
+// package uses a supported client (kafkaconfig's Result for
+// confluent-kafka-go). The passes return at once where it says no, and Setup
+// checks the directives only where one of the pass's requirements says yes:
+// the decision is made once, before the passes run, so every pass of a package
+// sees the same answer, and a package that uses no client pays nothing more.
+type ClientUse interface {
+	UsesClient() bool
+}
+
+// usesClient reports whether a result of pass's requirements is a ClientUse
+// that says the package uses a client.
+func usesClient(pass *analysis.Pass) bool {
+	for _, res := range pass.ResultOf {
+		if u, ok := res.(ClientUse); ok && u.UsesClient() {
+			return true
 		}
-		return false
 	}
-	return pkg != nil && visit(pkg)
+	return false
 }

@@ -2,6 +2,7 @@ package analysisutil_test
 
 import (
 	"go/ast"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -18,7 +19,7 @@ import (
 var bad, good = newAnalyzer("bad"), newAnalyzer("good")
 
 func newAnalyzer(name string) *analysis.Analyzer {
-	a := &analysis.Analyzer{Name: name, Doc: "report calls of " + name}
+	a := &analysis.Analyzer{Name: name, Doc: "report calls of " + name, Requires: []*analysis.Analyzer{clientUse}}
 	analysisutil.Setup(a, func(pass *analysis.Pass) {
 		for _, f := range pass.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
@@ -34,10 +35,31 @@ func newAnalyzer(name string) *analysis.Analyzer {
 	return a
 }
 
+// clientUse stands in for kafkaconfig: a package uses a client when it imports
+// the library (the stub) directly.
+var clientUse = &analysis.Analyzer{
+	Name:             "clientuse",
+	Doc:              "report whether the package imports the library",
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeFor[uses](),
+	Run: func(pass *analysis.Pass) (any, error) {
+		for _, imp := range pass.Pkg.Imports() {
+			if imp.Path() == "github.com/confluentinc/confluent-kafka-go/kafka" {
+				return uses(true), nil
+			}
+		}
+		return uses(false), nil
+	},
+}
+
+type uses bool
+
+func (u uses) UsesClient() bool { return bool(u) }
+
 // TestSuppress checks which directives silence a report: the analyzer's name (alone
 // or in a list) and a reason, on the report's line or the line above; that
 // malformed directives are reported, once, by their owner; and that calls in
-// the fixture's generated file are not reported. In a package that reaches no
+// the fixture's generated file are not reported. In a package that uses no
 // client, directives still suppress but are not checked.
 func TestSuppress(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), bad, "suppress", "suppress/noclient")

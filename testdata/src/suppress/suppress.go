@@ -1,6 +1,6 @@
 // Package suppress exercises the //kafkalint:ignore directive with an analyzer
 // named bad that reports every call of bad. It imports the library: directives
-// are checked in packages that reach a supported client only.
+// are checked in packages that use a supported client only.
 package suppress
 
 import _ "github.com/confluentinc/confluent-kafka-go/kafka"

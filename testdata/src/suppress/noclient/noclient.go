@@ -1,4 +1,4 @@
-// Package noclient reaches no supported client: its directives are not
+// Package noclient uses no supported client: its directives are not
 // checked (no analyzer looks at such a package), and bad's reports are still
 // suppressed.
 package noclient
