@@ -27,15 +27,9 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "pollrebalance",
 		Doc:      analysisutil.MustExtractDoc(doc, "pollrebalance"),
-		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/pollrebalance",
 		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer, liveness.Analyzer},
 	}
-	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, a.Name)
-		run(pass)
-		return nil, nil
-	}
+	analysisutil.Setup(a, run)
 	return a
 }
 
@@ -54,7 +48,7 @@ func run(pass *analysis.Pass) {
 	if len(handlers) == 0 {
 		return
 	}
-	lv, _ := pass.ResultOf[liveness.Analyzer].(*liveness.Result)
+	lv := pass.ResultOf[liveness.Analyzer].(*liveness.Result)
 	for _, h := range handlers {
 		if v := lv.Of(h); v.Dead() {
 			report(pass, h, v)

@@ -36,18 +36,12 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "revokecommit",
 		Doc:       analysisutil.MustExtractDoc(doc, "revokecommit"),
-		URL:       "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/revokecommit",
 		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer, liveness.Analyzer, noreturn.Analyzer},
 		FactTypes: []analysis.Fact{new(Summary), new(Handover)},
 	}
-	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
 	a.Flags.BoolVar(&allVersions, "allversions", false,
 		"report on every library version, also v1.9.0 and later where the library itself prevents the rewind")
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, a.Name)
-		run(pass, allVersions)
-		return nil, nil
-	}
+	analysisutil.Setup(a, func(pass *analysis.Pass) { run(pass, allVersions) })
 	return a
 }
 
@@ -95,10 +89,7 @@ func run(pass *analysis.Pass, allVersions bool) {
 		return // the package does not use the library
 	}
 	in := analysisutil.InspectorOf(pass)
-	if in == nil {
-		return // every driver runs the requirement; a Pass built by hand may not
-	}
-	nr, _ := pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
+	nr := pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
 	c := &checker{
 		pass:        pass,
 		in:          in,
@@ -132,7 +123,7 @@ func run(pass *analysis.Pass, allVersions bool) {
 func (c *checker) regions() []*region {
 	var regions []*region
 	seen := make(map[ast.Node]bool)
-	lv, _ := c.pass.ResultOf[liveness.Analyzer].(*liveness.Result)
+	lv := c.pass.ResultOf[liveness.Analyzer].(*liveness.Result)
 	for _, h := range c.pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers {
 		body := h.FuncBody()
 		if h.Kind != rebalance.Revoked || h.Body == nil || body == nil || seen[h.Body] {

@@ -28,7 +28,7 @@ func TestAllVersions(t *testing.T) {
 	if err := a.Flags.Set("allversions", "true"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testutil.TestData(t), a, "revokecommit/allversions")
+	analysistest.Run(t, testutil.TestData(t), a, "revokecommit/allversions/...")
 }
 
 // TestVersions runs module-mode trees whose go.mod requires a given library version
@@ -94,8 +94,8 @@ func TestDeterministicFacts(t *testing.T) {
 		var facts []string
 		for _, act := range res.Roots {
 			for _, f := range act.AllObjectFacts() {
-				if f.Object.Pkg() == act.Package.Types {
-					facts = append(facts, f.Object.Name()+": "+f.Fact.(*revokecommit.Summary).String())
+				if sum, ok := f.Fact.(*revokecommit.Summary); ok && f.Object.Pkg() == act.Package.Types {
+					facts = append(facts, f.Object.Name()+": "+sum.String())
 				}
 			}
 		}
@@ -109,4 +109,10 @@ func TestDeterministicFacts(t *testing.T) {
 			t.Fatalf("run %d exported other facts than run 0:\n%v\n%v", run, facts, first)
 		}
 	}
+}
+
+// TestTeams: a team's helpers in other packages (issue 20): a Committer
+// interface of its own, and an errgroup-like type that runs the workers.
+func TestTeams(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/teams/...")
 }

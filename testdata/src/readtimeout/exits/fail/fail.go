@@ -8,12 +8,15 @@ import (
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
 )
 
+// Consumer is the consumer the helpers name in their messages.
+var Consumer *kafka.Consumer
+
 // Stop logs and exits: it never returns.
 func Stop(err error) {
-	log.Fatalf("%v: %v", kafka.ErrTimedOut, err)
+	log.Fatalf("%v: %v", Consumer, err)
 }
 
 // Warn logs and returns.
 func Warn(err error) {
-	log.Printf("%v: %v", kafka.ErrTimedOut, err)
+	log.Printf("%v: %v", Consumer, err)
 }
