@@ -7,6 +7,7 @@
 #   bash bench/run.sh                    # corpora light and heavy, 5 runs each
 #   bash bench/run.sh --runs 3 heavy     # chosen corpora and run count
 #   bash bench/run.sh --smoke            # the offline smoke corpus, one run (CI)
+#   bash bench/run.sh --standalone heavy # standalone only (go vet runs take minutes)
 #
 # The floors (see bench/noop): "noop" declares no fact type, "noopfacts" declares
 # one. Through a general driver (multichecker), an analyzer with facts makes the
@@ -28,10 +29,12 @@ set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 runs=5
 corpora=()
+modes=(standalone vet)
 while [ $# -gt 0 ]; do
 	case $1 in
 	--smoke) runs=1 corpora=(smoke) ;;
 	--runs) runs=$2 && shift ;;
+	--standalone) modes=(standalone) ;;
 	*) corpora+=("$1") ;;
 	esac
 	shift
@@ -107,10 +110,10 @@ for corpus in "${corpora[@]}"; do
 	pkgs=$(cd "$dir" && go list -e "$pattern" 2>/dev/null | { if [ -n "$skip" ]; then grep -v -E "/(${skip//,/|})\$"; else cat; fi; })
 	echo "bench: $corpus: $(echo $pkgs | wc -w) packages; $runs runs" >&2
 	if [ $warmup = 1 ]; then
-		for mode in standalone vet; do for tool in noop noopfacts kafkalint; do run "$corpus" $mode $tool ""; done; done
+		for mode in "${modes[@]}"; do for tool in noop noopfacts kafkalint; do run "$corpus" $mode $tool ""; done; done
 	fi
 	for r in $(seq "$runs"); do
-		for mode in standalone vet; do for tool in noop noopfacts kafkalint; do
+		for mode in "${modes[@]}"; do for tool in noop noopfacts kafkalint; do
 			run "$corpus" $mode $tool "$corpus/$mode/$tool"
 		done; done
 	done
@@ -127,7 +130,7 @@ echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}
 echo
 echo "| corpus | driver | tool | wall | CPU | peak RSS | wall, CPU, RSS / noopfacts | wall, CPU, RSS / noop |"
 echo "|---|---|---|---:|---:|---:|---|---|"
-for corpus in "${corpora[@]}"; do for mode in standalone vet; do
+for corpus in "${corpora[@]}"; do for mode in "${modes[@]}"; do
 	for tool in noop noopfacts kafkalint; do
 		l=$corpus/$mode/$tool
 		w=$(median wall "$l") c=$(median cpu "$l") m=$(median maxrss "$l")
