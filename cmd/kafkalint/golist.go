@@ -99,12 +99,15 @@ const (
 //
 // go.mod cannot tell, and the command lists the import graph first (no export
 // data, nothing built), in a workspace (go.work: other modules' requirements
-// count), with -modfile (another file is the go.mod), on an older go directive (the
-// indirect requirements may be missing), outside a module, for file or meta
-// patterns (x.go, all, std), and for packages of other modules (their imports are
-// not the main module's requirements).
+// count), with -modfile (another file is the go.mod), with -mod=mod (go list adds
+// the requirements that are missing, a client's among them), on an older go
+// directive (the indirect requirements may be missing), outside a module, for file
+// or meta patterns (x.go, all, std), and for packages of other modules (their
+// imports are not the main module's requirements: a dependency's package that the
+// main module does not import may use a client its go.mod does not list).
 func choosePlan(env *goEnv, patterns []string) plan {
 	if env.mod == nil || env.GOWORK != "" && env.GOWORK != "off" || strings.Contains(env.GOFLAGS, "-modfile") ||
+		strings.Contains(env.GOFLAGS, "-mod=mod") ||
 		env.mod.Module == nil || env.mod.Go == nil || semver.Compare("v"+env.mod.Go.Version, "v1.17") < 0 ||
 		semver.Compare("v"+strings.TrimPrefix(env.GOVERSION, "go"), "v1.21") < 0 {
 		return planTwice

@@ -88,6 +88,8 @@ func TestChoosePlan(t *testing.T) {
 		{"workspace", "go 1.21\n" + other, filepath.Join(dir, "go.work"), "", []string{"./..."}, planTwice},
 		{"GOWORK=off", "go 1.21\n" + other, "off", "", []string{"./..."}, planNothing},
 		{"-modfile", "go 1.21\n" + other, "", "-modfile=other.mod", []string{"./..."}, planTwice},
+		{"-mod=mod: go list adds what is missing", "go 1.21\n" + other, "", "-tags=x -mod=mod", []string{"./..."}, planTwice},
+		{"-mod=vendor", "go 1.21\n" + other, "", "-mod=vendor", []string{"./..."}, planNothing},
 		{"another module's packages", "go 1.21\n" + other, "", "", []string{"golang.org/x/tools/go/..."}, planTwice},
 		{"outside the module", "go 1.21\n" + other, "", "", []string{"../..."}, planTwice},
 		{"files", "go 1.21\n" + other, "", "", []string{"c/x.go"}, planTwice},
