@@ -9,6 +9,7 @@
 #   bash bench/run.sh --smoke            # the offline smoke corpus, one run (CI)
 #   bash bench/run.sh --standalone heavy # standalone only (go vet runs take minutes)
 #   bash bench/run.sh --no-facts heavy   # without the noopfacts floor (the slowest runs)
+#   BENCH_BASE=/path/to/old/kafkalint bash bench/run.sh ...  # also that binary, as "base"
 #
 # The floors (see bench/noop): "noop" declares no fact type, "noopfacts" declares
 # one. Through a general driver (multichecker), an analyzer with facts makes the
@@ -42,6 +43,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
+[ -z "${BENCH_BASE:-}" ] || tools+=(base)
 [ ${#corpora[@]} -gt 0 ] || corpora=(light heavy)
 warmup=1
 [ "${corpora[*]}" != smoke ] || warmup=0
@@ -57,6 +59,7 @@ run() {
 	local corpus=$1 mode=$2 tool=$3 label=$4 bin flag=""
 	case $tool in
 	kafkalint) bin=$work/bin/kafkalint ;;
+	base) bin=$BENCH_BASE ;;
 	noop) bin=$work/bin/noop flag=-noop ;;
 	noopfacts) bin=$work/bin/noop flag=-noopfacts ;;
 	esac
