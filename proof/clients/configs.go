@@ -1,0 +1,77 @@
+package main
+
+import "strings"
+
+// A target is one client module version the proof builds a program for.
+type target struct {
+	Client  string // scenario program: sarama, franzgo, kafkago
+	Module  string // module path
+	Version string
+}
+
+// id names the target in tables and expected.json: "IBM/sarama@v1.61.1".
+func (t target) id() string {
+	return strings.TrimPrefix(t.Module, "github.com/") + "@" + t.Version
+}
+
+// dir is the target's directory under modules/.
+func (t target) dir() string { return strings.ReplaceAll(t.id(), "/", "-") }
+
+// targets are the oldest and newest versions of each client the proof runs: for
+// sarama the last release under the old import path and the first and newest the
+// module proxy serves under the new one; for franz-go v1.7.0, the oldest release
+// the proxy serves that has BlockRebalanceOnPoll, AutoCommitMarks and
+// CloseAllowingRebalance; for kafka-go the oldest and newest v0.4 the proxy serves.
+var targets = []target{
+	{"sarama", "github.com/Shopify/sarama", "v1.38.1"},
+	{"sarama", "github.com/IBM/sarama", "v1.40.1"},
+	{"sarama", "github.com/IBM/sarama", "v1.61.1"},
+	{"franzgo", "github.com/twmb/franz-go", "v1.7.0"},
+	{"franzgo", "github.com/twmb/franz-go", "v1.22.3"},
+	{"kafkago", "github.com/segmentio/kafka-go", "v0.4.42"},
+	{"kafkago", "github.com/segmentio/kafka-go", "v0.4.51"},
+}
+
+func targetsOf(client string) []target {
+	var ts []target
+	for _, t := range targets {
+		if t.Client == client {
+			ts = append(ts, t)
+		}
+	}
+	return ts
+}
+
+// A config is one row of a client's matrix: a scenario and the handler that
+// makes the mistake or its fix, on a topic of Partitions partitions seeded with
+// Records records each.
+type config struct {
+	Client, Scenario, Handler string
+	// Rule is the rule of other-clients.md (S1 ... K5) the row is about; Fix
+	// marks the handler that is the rule's fix (or the correct form).
+	Rule       string
+	Fix        bool
+	Partitions int32
+	Records    int
+	Watchdog   int // seconds (default 60)
+}
+
+func (c config) key() string { return c.Client + "/" + c.Scenario + "/" + c.Handler }
+
+// configs lists every config in matrix order, one-member scenarios first.
+var configs = []config{
+	// sarama
+	{Client: "sarama", Scenario: "markoffset", Handler: "markoffset-own", Rule: "S3", Partitions: 1, Records: 5},
+	{Client: "sarama", Scenario: "markoffset", Handler: "markoffset-plus1", Rule: "S3", Fix: true, Partitions: 1, Records: 5},
+	{Client: "sarama", Scenario: "markoffset", Handler: "markmessage", Rule: "S3", Fix: true, Partitions: 1, Records: 5},
+	{Client: "sarama", Scenario: "autocommit", Handler: "mark-no-commit", Rule: "S5", Partitions: 1, Records: 5},
+	{Client: "sarama", Scenario: "autocommit", Handler: "mark-commit", Rule: "S5", Fix: true, Partitions: 1, Records: 5},
+	{Client: "sarama", Scenario: "claimclosed", Handler: "no-comma-ok", Rule: "S1", Partitions: 1, Records: 5},
+	{Client: "sarama", Scenario: "claimclosed", Handler: "nil-continue", Rule: "S1", Partitions: 1, Records: 5},
+	{Client: "sarama", Scenario: "claimclosed", Handler: "comma-ok", Rule: "S1", Fix: true, Partitions: 1, Records: 5},
+	{Client: "sarama", Scenario: "claimctx", Handler: "range-blocking", Rule: "S2", Partitions: 2, Records: 5},
+	{Client: "sarama", Scenario: "claimctx", Handler: "range-fast", Rule: "S2", Partitions: 2, Records: 5},
+	{Client: "sarama", Scenario: "claimctx", Handler: "select-ctx", Rule: "S2", Fix: true, Partitions: 2, Records: 5},
+	{Client: "sarama", Scenario: "notlooped", Handler: "once", Rule: "S4", Partitions: 2, Records: 5},
+	{Client: "sarama", Scenario: "notlooped", Handler: "loop", Rule: "S4", Fix: true, Partitions: 2, Records: 5},
+}
