@@ -52,6 +52,7 @@ var (
 	flagKeep      = flag.Bool("keep", false, "keep the scratch modules and logs")
 	flagTidy      = flag.Bool("tidy", false, "create missing modules/<target> go.mod and go.sum with go mod tidy (needs the proxy)")
 	flagRegen     = flag.Bool("regen", false, "only regenerate RESULTS.md and README's table from expected.json")
+	flagServe     = flag.String("serve", "", "partitions,records: only start a cluster and its control endpoint, print their addresses and wait (to run a scenario program by hand)")
 )
 
 func main() {
@@ -64,6 +65,19 @@ func main() {
 	here, err := proofDir()
 	if err != nil {
 		fail(err)
+	}
+	if *flagServe != "" {
+		var partitions int32
+		var records int
+		if _, err := fmt.Sscanf(*flagServe, "%d,%d", &partitions, &records); err != nil {
+			fail(fmt.Errorf("-serve %q: want partitions,records", *flagServe))
+		}
+		fc, err := startCluster(partitions, records)
+		if err != nil {
+			fail(err)
+		}
+		fmt.Printf("-broker %s -control %s\n", fc.broker(), fc.control())
+		select {}
 	}
 	if *flagRegen {
 		exp, err := readExpected(filepath.Join(here, "expected.json"))
