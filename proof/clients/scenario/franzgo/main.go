@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kmsg"
 
 	"example.com/clientproof/kit"
 )
@@ -86,6 +87,22 @@ func revokeOpt(o *kit.Outcome) []kgo.Opt {
 	case "custom-no-commit":
 		return []kgo.Opt{kgo.OnPartitionsRevoked(func(_ context.Context, _ *kgo.Client, revoked map[string][]int32) {
 			o.Logf("revoked %v", revoked)
+		})}
+	case "custom-commit-async":
+		return []kgo.Opt{kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, revoked map[string][]int32) {
+			cl.CommitOffsets(ctx, cl.UncommittedOffsets(), func(_ *kgo.Client, _ *kmsg.OffsetCommitRequest, resp *kmsg.OffsetCommitResponse, err error) {
+				if err != nil {
+					o.Errorf("CommitOffsets: %v", err)
+					return
+				}
+				for _, t := range resp.Topics {
+					for _, p := range t.Partitions {
+						if p.ErrorCode != 0 {
+							o.Errorf("CommitOffsets: partition %d: error code %d", p.Partition, p.ErrorCode)
+						}
+					}
+				}
+			})
 		})}
 	case "custom-commit":
 		return []kgo.Opt{kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, revoked map[string][]int32) {
@@ -174,7 +191,7 @@ func revokeRebalance(o *kit.Outcome) string {
 // MarkCommitRecords and closes (F5a).
 func marks(o *kit.Outcome) string {
 	var extra []kgo.Opt
-	if kit.Handler() == "autocommitmarks" {
+	if kit.Handler() != "no-autocommitmarks" {
 		extra = append(extra, kgo.AutoCommitMarks())
 	}
 	cl := client("a", extra...)
@@ -185,6 +202,22 @@ func marks(o *kit.Outcome) string {
 	}
 	cl.MarkCommitRecords(rs[:5]...)
 	next(cl)
+	switch kit.Handler() {
+	case "autocommitmarks-commituncommitted":
+		if err := cl.CommitUncommittedOffsets(context.Background()); err != nil {
+			o.Errorf("CommitUncommittedOffsets: %v", err)
+		}
+	case "autocommitmarks-commitmarked":
+		// CommitMarkedOffsets is newer than v1.7.0.
+		cm, ok := any(cl).(interface{ CommitMarkedOffsets(context.Context) error })
+		if !ok {
+			cl.Close()
+			return "no CommitMarkedOffsets in this version"
+		}
+		if err := cm.CommitMarkedOffsets(context.Background()); err != nil {
+			o.Errorf("CommitMarkedOffsets: %v", err)
+		}
+	}
 	if !closeWithin(o, cl.Close) {
 		return "Close did not return within 10s"
 	}

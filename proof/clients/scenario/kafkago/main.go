@@ -20,6 +20,7 @@ func main() {
 		"startoffset": startOffset,
 		"fetchcommit": fetchCommit,
 		"groupapi":    groupAPI,
+		"readcrash":   readCrash,
 	})
 }
 
@@ -152,6 +153,61 @@ func fetchCommit(o *kit.Outcome) string {
 		v += ": every message redelivered"
 	case first == 4:
 		v += ": last message redelivered"
+	}
+	return v
+}
+
+// readCrash: a group reader gets 5 messages and its processing fails at the
+// third (the program stops: Close, as a deferred Close on an error return
+// would); with ReadMessage, which commits each message as it returns it (K1),
+// or FetchMessage with CommitMessages after each processed message. Then a
+// fresh group reader starts.
+func readCrash(o *kit.Outcome) string {
+	r := reader(kafka.ReaderConfig{GroupID: kit.GroupID})
+	o.Set("stage", "read")
+	processed := 0
+	for processed < 2 {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		var m kafka.Message
+		var err error
+		if kit.Handler() == "readmessage" {
+			m, err = r.ReadMessage(ctx)
+		} else {
+			m, err = r.FetchMessage(ctx)
+		}
+		cancel()
+		if err != nil {
+			return "TIMEOUT reading"
+		}
+		processed++ // process(m) succeeds
+		if kit.Handler() != "readmessage" {
+			if err := r.CommitMessages(context.Background(), m); err != nil {
+				o.Errorf("CommitMessages: %v", err)
+			}
+		}
+	}
+	// The third message: read, and its processing fails.
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	if kit.Handler() == "readmessage" {
+		_, _ = r.ReadMessage(ctx)
+	} else {
+		_, _ = r.FetchMessage(ctx)
+	}
+	cancel()
+	if !kit.Within(10*time.Second, func() { r.Close() }) {
+		o.Errorf("Close did not return within 10s")
+	}
+	committed := kit.CommittedString(kit.GroupID, 1)
+	o.Set("stage", "restart")
+	r2 := reader(kafka.ReaderConfig{GroupID: kit.GroupID})
+	defer r2.Close()
+	first := int64(-1)
+	if ms := read(r2.ReadMessage, 1, 20*time.Second); len(ms) > 0 {
+		first = ms[0].Offset
+	}
+	v := fmt.Sprintf("processed 0-1, failed at 2; committed %s; restart at %d", committed, first)
+	if first > 2 {
+		v += ": the failed message is never processed"
 	}
 	return v
 }

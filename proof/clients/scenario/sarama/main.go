@@ -24,6 +24,7 @@ func main() {
 		"claimclosed": claimClosed,
 		"claimctx":    claimCtx,
 		"notlooped":   notLooped,
+		"markafter":   markAfter,
 	})
 }
 
@@ -429,4 +430,55 @@ func notLooped(o *kit.Outcome) string {
 		return v + "a left the group: b alone holds both partitions"
 	}
 	return v + "no balanced group after 10s"
+}
+
+// markAfter: ConsumeClaim hands each message to a worker that marks it 500ms
+// later (S6); the session ends right after the fifth message is handed off.
+// "worker-marks-late" returns from ConsumeClaim at once; "wait-for-workers"
+// waits for the workers it started before returning.
+func markAfter(o *kit.Outcome) string {
+	ctx, cancel := context.WithCancel(context.Background())
+	g := newGroup(o, "a", config("a"))
+	var n atomic.Int32
+	var late atomic.Int32
+	h := handler(func(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error {
+		var wg sync.WaitGroup
+		defer func() {
+			if kit.Handler() == "wait-for-workers" {
+				wg.Wait()
+			}
+		}()
+		for {
+			select {
+			case m, ok := <-c.Messages():
+				if !ok {
+					return nil
+				}
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					time.Sleep(500 * time.Millisecond)
+					if s.Context().Err() != nil {
+						late.Add(1)
+					}
+					s.MarkMessage(m, "")
+				}()
+				if n.Add(1) == 5 {
+					cancel()
+				}
+			case <-s.Context().Done():
+				return nil
+			}
+		}
+	})
+	o.Set("stage", "consume")
+	done := make(chan struct{})
+	go func() { loop(ctx, g, h); close(done) }()
+	<-done
+	if err := g.Close(); err != nil {
+		o.Errorf("Close: %v", err)
+	}
+	time.Sleep(time.Second) // the late workers have marked by now
+	o.Set("marks after the session ended", fmt.Sprint(late.Load()))
+	return restartVerdict(o)
 }
