@@ -47,8 +47,9 @@ func targetsOf(client string) []target {
 // Records records each.
 type config struct {
 	Client, Scenario, Handler string
-	// Rule is the rule of other-clients.md (S1 ... K5) the row is about; Fix
-	// marks the handler that is the rule's fix (or the correct form).
+	// Rule is the rule of other-clients.md (S1 ... K5) the row is about, or
+	// several separated by "/"; Fix marks the handler that is the rule's fix (or
+	// the correct form).
 	Rule       string
 	Fix        bool
 	Partitions int32
@@ -95,7 +96,7 @@ var configs = []config{
 	{Client: "franzgo", Scenario: "closepoll", Handler: "closeallowingrebalance", Rule: "F2", Fix: true, Partitions: 1, Records: 5},
 	{Client: "franzgo", Scenario: "revokerebalance", Handler: "default", Rule: "F1", Fix: true, Partitions: 2, Records: 5},
 	{Client: "franzgo", Scenario: "revokerebalance", Handler: "custom-no-commit", Rule: "F1", Partitions: 2, Records: 5},
-	{Client: "franzgo", Scenario: "revokerebalance", Handler: "custom-commit", Rule: "F1", Fix: true, Partitions: 2, Records: 5},
+	{Client: "franzgo", Scenario: "revokerebalance", Handler: "custom-commit", Rule: "F1/F4", Fix: true, Partitions: 2, Records: 5},
 	{Client: "franzgo", Scenario: "revokerebalance", Handler: "custom-commit-async", Rule: "F4", Partitions: 2, Records: 5},
 	{Client: "franzgo", Scenario: "blockrebalance", Handler: "never-allow", Rule: "F2", Partitions: 2, Records: 5},
 	{Client: "franzgo", Scenario: "blockrebalance", Handler: "allowrebalance", Rule: "F2", Fix: true, Partitions: 2, Records: 5},
@@ -105,7 +106,7 @@ var configs = []config{
 	{Client: "kafkago", Scenario: "partition0", Handler: "groupid", Rule: "K2", Fix: true, Partitions: 3, Records: 5},
 	{Client: "kafkago", Scenario: "startoffset", Handler: "startoffset-no-group", Rule: "K3", Partitions: 1, Records: 5},
 	{Client: "kafkago", Scenario: "startoffset", Handler: "setoffset", Rule: "K3", Fix: true, Partitions: 1, Records: 5},
-	{Client: "kafkago", Scenario: "startoffset", Handler: "startoffset-group", Rule: "K3", Partitions: 1, Records: 5},
+	{Client: "kafkago", Scenario: "startoffset", Handler: "startoffset-group", Rule: "K3", Fix: true, Partitions: 1, Records: 5},
 	{Client: "kafkago", Scenario: "fetchcommit", Handler: "fetch-no-commit", Rule: "K5", Partitions: 1, Records: 5},
 	{Client: "kafkago", Scenario: "fetchcommit", Handler: "fetch-commit", Rule: "K5", Fix: true, Partitions: 1, Records: 5},
 	{Client: "kafkago", Scenario: "fetchcommit", Handler: "readmessage", Rule: "K5", Fix: true, Partitions: 1, Records: 5},

@@ -144,16 +144,23 @@ func both(gi *kit.GroupInfo) bool {
 	return true
 }
 
-// joinB starts member b, which polls until ctx is done.
-func joinB(ctx context.Context, wg *sync.WaitGroup) {
+// joinB starts member b, which polls until ctx is done and sends the offset of
+// the first record it gets to first (if not nil).
+func joinB(ctx context.Context, wg *sync.WaitGroup, first chan<- int64) {
 	b := client("b")
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
 		for ctx.Err() == nil {
 			pctx, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
-			b.PollFetches(pctx)
+			fs := b.PollFetches(pctx)
 			cancel()
+			fs.EachRecord(func(r *kgo.Record) {
+				if first != nil {
+					first <- r.Offset
+					first = nil
+				}
+			})
 		}
 		kit.Within(5*time.Second, b.Close)
 	}()
@@ -172,7 +179,8 @@ func revokeRebalance(o *kit.Outcome) string {
 		return fmt.Sprintf("TIMEOUT polled %d of 10", len(rs))
 	}
 	o.Set("stage", "b joins")
-	joinB(ctx, &wg)
+	first := make(chan int64, 1)
+	joinB(ctx, &wg, first)
 	// a keeps polling (nothing new), which lets its group loop run the revoke.
 	go func() {
 		for ctx.Err() == nil {
@@ -184,7 +192,19 @@ func revokeRebalance(o *kit.Outcome) string {
 	if ms, ok := kit.WaitMembers(kit.GroupID, 15*time.Second, both); !ok {
 		return "no balanced group after 15s: " + ms
 	}
-	return "committed after the rebalance: " + kit.CommittedString(kit.GroupID, 2)
+	v := "committed after the rebalance: " + kit.CommittedString(kit.GroupID, 2)
+	// b reads its partition from the committed offset: 0 re-reads a's five
+	// records, 5 is the record produced now.
+	kit.Produce(0, 1)
+	kit.Produce(1, 1)
+	select {
+	case off := <-first:
+		v += fmt.Sprintf("; b starts at %d", off)
+	case <-time.After(10 * time.Second):
+		v += "; b read nothing"
+	}
+	o.Set("committed when b started", kit.CommittedString(kit.GroupID, 2))
+	return v
 }
 
 // marks: one member polls 10 records, marks the first 5 with
@@ -340,7 +360,7 @@ func blockRebalance(o *kit.Outcome) string {
 		}
 	}()
 	o.Set("stage", "b joins")
-	joinB(ctx, &wg)
+	joinB(ctx, &wg, nil)
 	ms, ok := kit.WaitMembers(kit.GroupID, 10*time.Second, both)
 	if ok {
 		return "a and b hold one partition each"

@@ -432,15 +432,16 @@ func notLooped(o *kit.Outcome) string {
 	return v + "no balanced group after 10s"
 }
 
-// markAfter: ConsumeClaim hands each message to a worker that marks it 500ms
-// later (S6); the session ends right after the fifth message is handed off.
+// markAfter: ConsumeClaim hands each message to a worker that marks it a
+// second later (S6); the session ends right after the fifth message is handed
+// off, and the group is closed two seconds after Consume returned.
 // "worker-marks-late" returns from ConsumeClaim at once; "wait-for-workers"
 // waits for the workers it started before returning.
 func markAfter(o *kit.Outcome) string {
 	ctx, cancel := context.WithCancel(context.Background())
 	g := newGroup(o, "a", config("a"))
-	var n atomic.Int32
-	var late atomic.Int32
+	var n, late atomic.Int32
+	var released atomic.Bool
 	h := handler(func(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error {
 		var wg sync.WaitGroup
 		defer func() {
@@ -457,8 +458,8 @@ func markAfter(o *kit.Outcome) string {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					time.Sleep(500 * time.Millisecond)
-					if s.Context().Err() != nil {
+					time.Sleep(time.Second)
+					if released.Load() {
 						late.Add(1)
 					}
 					s.MarkMessage(m, "")
@@ -472,13 +473,12 @@ func markAfter(o *kit.Outcome) string {
 		}
 	})
 	o.Set("stage", "consume")
-	done := make(chan struct{})
-	go func() { loop(ctx, g, h); close(done) }()
-	<-done
+	loop(ctx, g, h)
+	released.Store(true)
+	time.Sleep(2 * time.Second)
 	if err := g.Close(); err != nil {
 		o.Errorf("Close: %v", err)
 	}
-	time.Sleep(time.Second) // the late workers have marked by now
-	o.Set("marks after the session ended", fmt.Sprint(late.Load()))
+	o.Set("marks after Consume returned", fmt.Sprint(late.Load()))
 	return restartVerdict(o)
 }
