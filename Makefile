@@ -13,6 +13,7 @@ test: lint
 	# The same for sarama, franz-go and kafka-go on kfake: the runner's tests and
 	# generated tables, then its CI subset.
 	cd proof/clients && go vet . && go test .
+	cd proof/clients/scenario && go vet ./... && go vet -tags saramacoop ./sarama
 	$(MAKE) proof-clients-short
 	# A short fuzzing run of the whole suite; a count budget, since duration budgets
 	# can end in "context deadline exceeded" on Go 1.26 (golang/go#75804).

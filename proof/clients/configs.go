@@ -7,6 +7,7 @@ type target struct {
 	Client  string // scenario program: sarama, franzgo, kafkago
 	Module  string // module path
 	Version string
+	Tags    string // build tags of its scenario program
 }
 
 // id names the target in tables and expected.json: "IBM/sarama@v1.61.1".
@@ -19,17 +20,18 @@ func (t target) dir() string { return strings.ReplaceAll(t.id(), "/", "-") }
 
 // targets are the oldest and newest versions of each client the proof runs: for
 // sarama the last release under the old import path and the first and newest the
-// module proxy serves under the new one; for franz-go v1.7.0, the oldest release
+// module proxy serves under the new one (the newest built with the tag that
+// turns on its cooperative strategy); for franz-go v1.7.0, the oldest release
 // the proxy serves that has BlockRebalanceOnPoll, AutoCommitMarks and
 // CloseAllowingRebalance; for kafka-go the oldest and newest v0.4 the proxy serves.
 var targets = []target{
-	{"sarama", "github.com/Shopify/sarama", "v1.38.1"},
-	{"sarama", "github.com/IBM/sarama", "v1.40.1"},
-	{"sarama", "github.com/IBM/sarama", "v1.61.1"},
-	{"franzgo", "github.com/twmb/franz-go", "v1.7.0"},
-	{"franzgo", "github.com/twmb/franz-go", "v1.22.3"},
-	{"kafkago", "github.com/segmentio/kafka-go", "v0.4.42"},
-	{"kafkago", "github.com/segmentio/kafka-go", "v0.4.51"},
+	{"sarama", "github.com/Shopify/sarama", "v1.38.1", ""},
+	{"sarama", "github.com/IBM/sarama", "v1.40.1", ""},
+	{"sarama", "github.com/IBM/sarama", "v1.61.1", "saramacoop"},
+	{"franzgo", "github.com/twmb/franz-go", "v1.7.0", ""},
+	{"franzgo", "github.com/twmb/franz-go", "v1.22.3", ""},
+	{"kafkago", "github.com/segmentio/kafka-go", "v0.4.42", ""},
+	{"kafkago", "github.com/segmentio/kafka-go", "v0.4.51", ""},
 }
 
 func targetsOf(client string) []target {
@@ -77,6 +79,9 @@ var configs = []config{
 	{Client: "sarama", Scenario: "claimctx", Handler: "select-ctx", Rule: "S2", Fix: true, Partitions: 2, Records: 5},
 	{Client: "sarama", Scenario: "notlooped", Handler: "once", Rule: "S4", Partitions: 2, Records: 5},
 	{Client: "sarama", Scenario: "notlooped", Handler: "loop", Rule: "S4", Fix: true, Partitions: 2, Records: 5},
+	// Consume called once under the cooperative-sticky strategy (IBM/sarama
+	// v1.61.1 only): the session outlives rebalances.
+	{Client: "sarama", Scenario: "notlooped", Handler: "once-cooperative", Rule: "S4", Partitions: 2, Records: 5},
 
 	// franz-go
 	{Client: "franzgo", Scenario: "revokeclose", Handler: "default", Rule: "F1", Fix: true, Partitions: 1, Records: 10},

@@ -306,7 +306,7 @@ func build(here, work string, t target) (string, error) {
 		}
 	}
 	bin := filepath.Join(dir, "scenario")
-	cmd := exec.Command("go", "build", "-o", bin, "./"+t.Client)
+	cmd := exec.Command("go", "build", "-tags", t.Tags, "-o", bin, "./"+t.Client)
 	cmd.Dir, cmd.Env = dir, append(os.Environ(), "CGO_ENABLED=0", "GOWORK=off", "GOFLAGS=-mod=readonly")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build: %v\n%s", err, out)

@@ -1,3 +1,5 @@
+// The scenario programs, at the newest client versions, for editing and go vet;
+// the runner (..) builds each target from a copy with modules/<target>/go.mod.
 module example.com/clientproof
 
 go 1.26.0

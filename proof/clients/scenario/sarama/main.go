@@ -28,8 +28,14 @@ func main() {
 	})
 }
 
+// useCooperative makes config set the cooperative-sticky strategy.
+var useCooperative bool
+
 func config(id string) *sarama.Config {
 	c := sarama.NewConfig()
+	if useCooperative {
+		cooperative(c)
+	}
 	c.Version = sarama.V2_8_0_0
 	c.ClientID = id
 	c.Consumer.Offsets.Initial = sarama.OffsetOldest
@@ -404,6 +410,12 @@ func notLooped(o *kit.Outcome) string {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	looped := kit.Handler() == "loop"
+	if kit.Handler() == "once-cooperative" {
+		if !cooperative(sarama.NewConfig()) {
+			return "no cooperative strategy in this version"
+		}
+		useCooperative = true
+	}
 	returned := make(chan error, 1)
 	h := commaOK(func(s sarama.ConsumerGroupSession, m *sarama.ConsumerMessage) { s.MarkMessage(m, "") })
 	o.Set("stage", "a joins")
