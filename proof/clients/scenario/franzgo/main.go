@@ -88,6 +88,8 @@ func revokeOpt(o *kit.Outcome) []kgo.Opt {
 		return []kgo.Opt{kgo.OnPartitionsRevoked(func(_ context.Context, _ *kgo.Client, revoked map[string][]int32) {
 			o.Logf("revoked %v", revoked)
 		})}
+	case "disableautocommit":
+		return []kgo.Opt{kgo.DisableAutoCommit()}
 	case "custom-commit-async":
 		return []kgo.Opt{kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, revoked map[string][]int32) {
 			cl.CommitOffsets(ctx, cl.UncommittedOffsets(), func(_ *kgo.Client, _ *kmsg.OffsetCommitRequest, resp *kmsg.OffsetCommitResponse, err error) {

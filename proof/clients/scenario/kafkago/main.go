@@ -118,7 +118,12 @@ func startOffset(o *kit.Outcome) string {
 // CommitMessages (K5), with CommitMessages, or with ReadMessage; then a fresh
 // group reader starts.
 func fetchCommit(o *kit.Outcome) string {
-	r := reader(kafka.ReaderConfig{GroupID: kit.GroupID})
+	cfg := kafka.ReaderConfig{GroupID: kit.GroupID}
+	if kit.Handler() == "fetch-commit-interval" {
+		// Commits are queued and sent every second; Close flushes them.
+		cfg.CommitInterval = time.Second
+	}
+	r := reader(cfg)
 	o.Set("stage", "read")
 	fetch := r.FetchMessage
 	if kit.Handler() == "readmessage" {
@@ -128,7 +133,7 @@ func fetchCommit(o *kit.Outcome) string {
 	if len(ms) < 5 {
 		return fmt.Sprintf("TIMEOUT read %d of 5", len(ms))
 	}
-	if kit.Handler() == "fetch-commit" {
+	if kit.Handler() == "fetch-commit" || kit.Handler() == "fetch-commit-interval" {
 		if err := r.CommitMessages(context.Background(), ms...); err != nil {
 			o.Errorf("CommitMessages: %v", err)
 		}

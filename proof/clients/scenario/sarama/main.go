@@ -172,11 +172,15 @@ func restartVerdict(o *kit.Outcome) string {
 }
 
 // autoCommit: Offsets.AutoCommit.Enable=false and MarkMessage, with and without
-// session.Commit() (S5).
+// session.Commit(), and Commit() with nothing marked (S5).
 func autoCommit(o *kit.Outcome) string {
 	cfg := config("a")
 	cfg.Consumer.Offsets.AutoCommit.Enable = false
-	consumeAll(o, cfg, func(s sarama.ConsumerGroupSession, m *sarama.ConsumerMessage) { s.MarkMessage(m, "") }, kit.Handler() == "mark-commit")
+	mark := func(s sarama.ConsumerGroupSession, m *sarama.ConsumerMessage) { s.MarkMessage(m, "") }
+	if kit.Handler() == "commit-no-mark" {
+		mark = func(sarama.ConsumerGroupSession, *sarama.ConsumerMessage) {}
+	}
+	consumeAll(o, cfg, mark, kit.Handler() != "mark-no-commit")
 	return restartVerdict(o)
 }
 
