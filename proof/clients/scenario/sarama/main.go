@@ -320,7 +320,7 @@ func both(gi *kit.GroupInfo) bool {
 
 // startA runs member "a" on the two partitions and waits until it holds both
 // and has read a message.
-func startA(o *kit.Outcome, ctx context.Context, h sarama.ConsumerGroupHandler, looped bool, consumeReturned chan<- error) (sarama.ConsumerGroup, bool) {
+func startA(ctx context.Context, o *kit.Outcome, h sarama.ConsumerGroupHandler, looped bool, consumeReturned chan<- error) (sarama.ConsumerGroup, bool) {
 	g := newGroup(o, "a", config("a"))
 	if looped {
 		go loop(ctx, g, h)
@@ -385,7 +385,7 @@ func claimCtx(o *kit.Outcome) string {
 		}
 	}
 	o.Set("stage", "a joins")
-	ga, ok := startA(o, ctx, h, true, nil)
+	ga, ok := startA(ctx, o, h, true, nil)
 	if !ok {
 		return "TIMEOUT a alone: " + kit.Members(kit.GroupID)
 	}
@@ -396,13 +396,11 @@ func claimCtx(o *kit.Outcome) string {
 	o.Set("stage", "b joins")
 	var wg sync.WaitGroup
 	member(ctx, o, &wg)
-	start := time.Now()
 	ms, ok := kit.WaitMembers(kit.GroupID, 10*time.Second, both)
 	if ok {
-		return fmt.Sprintf("a released its claims: a and b hold one partition each within 10s")
+		return "a released its claims: a and b hold one partition each within 10s"
 	}
 	o.Set("after 10s", ms)
-	_ = start
 	if gi := kit.Group(kit.GroupID); gi != nil && !gi.HasClient("a") {
 		return "rebalance waited for a's ConsumeClaim: a evicted, b holds " + fmt.Sprint(len(gi.Members[0].Assignment[kit.Topic])) + " partitions after 10s"
 	}
@@ -423,7 +421,7 @@ func notLooped(o *kit.Outcome) string {
 	returned := make(chan error, 1)
 	h := commaOK(func(s sarama.ConsumerGroupSession, m *sarama.ConsumerMessage) { s.MarkMessage(m, "") })
 	o.Set("stage", "a joins")
-	ga, ok := startA(o, ctx, h, looped, returned)
+	ga, ok := startA(ctx, o, h, looped, returned)
 	if !ok {
 		return "TIMEOUT a alone: " + kit.Members(kit.GroupID)
 	}
