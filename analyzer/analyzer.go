@@ -5,6 +5,7 @@ package analyzer
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/kafkalint/kafkalint/passes/claimloop"
 	"github.com/kafkalint/kafkalint/passes/configkey"
 	"github.com/kafkalint/kafkalint/passes/incrementalassign"
 	"github.com/kafkalint/kafkalint/passes/neverstored"
@@ -15,8 +16,9 @@ import (
 )
 
 // Analyzers returns the suite's analyzers, in the order their reports are
-// documented. kafkaconfig, which they all require, is not listed: it reports
-// nothing, and drivers run it as a requirement.
+// documented: confluent-kafka-go's, then sarama's. kafkaconfig and
+// saramaconfig, which they require, are not listed: they report nothing, and
+// drivers run them as requirements.
 func Analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		revokecommit.Analyzer,
@@ -26,6 +28,7 @@ func Analyzers() []*analysis.Analyzer {
 		incrementalassign.Analyzer,
 		readtimeout.Analyzer,
 		neverstored.Analyzer,
+		claimloop.Analyzer,
 	}
 }
 
@@ -42,5 +45,6 @@ func NewAnalyzers() []*analysis.Analyzer {
 		incrementalassign.NewAnalyzer(),
 		readtimeout.NewAnalyzer(),
 		neverstored.NewAnalyzer(),
+		claimloop.NewAnalyzer(),
 	}
 }
