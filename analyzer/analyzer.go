@@ -8,6 +8,7 @@ import (
 	"github.com/kafkalint/kafkalint/passes/claimloop"
 	"github.com/kafkalint/kafkalint/passes/configkey"
 	"github.com/kafkalint/kafkalint/passes/incrementalassign"
+	"github.com/kafkalint/kafkalint/passes/markoffset"
 	"github.com/kafkalint/kafkalint/passes/neverstored"
 	"github.com/kafkalint/kafkalint/passes/pollrebalance"
 	"github.com/kafkalint/kafkalint/passes/readtimeout"
@@ -29,6 +30,7 @@ func Analyzers() []*analysis.Analyzer {
 		readtimeout.Analyzer,
 		neverstored.Analyzer,
 		claimloop.Analyzer,
+		markoffset.Analyzer,
 	}
 }
 
@@ -46,5 +48,6 @@ func NewAnalyzers() []*analysis.Analyzer {
 		readtimeout.NewAnalyzer(),
 		neverstored.NewAnalyzer(),
 		claimloop.NewAnalyzer(),
+		markoffset.NewAnalyzer(),
 	}
 }

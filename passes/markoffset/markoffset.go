@@ -1,0 +1,186 @@
+package markoffset
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/saramaapi"
+	"github.com/kafkalint/kafkalint/internal/saramaconfig"
+	"github.com/kafkalint/kafkalint/internal/valueflow"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports sarama MarkOffset calls given a consumed message's own
+// offset. See the package documentation.
+var Analyzer = NewAnalyzer()
+
+// NewAnalyzer returns a new markoffset analyzer. It has no flags; the
+// constructor exists so that every pass of the suite is built the same way.
+func NewAnalyzer() *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "markoffset",
+		Doc:      analysisutil.MustExtractDoc(doc, "markoffset"),
+		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/markoffset",
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer},
+	}
+	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		analysisutil.Suppress(pass, a.Name)
+		run(pass)
+		return nil, nil
+	}
+	return a
+}
+
+const category = "markoffbyone" // MarkOffset of a message's own offset
+
+func run(pass *analysis.Pass) {
+	sc, _ := pass.ResultOf[saramaconfig.Analyzer].(*saramaconfig.Result)
+	if sc == nil || len(sc.Sarama) == 0 {
+		return // the package does not use sarama
+	}
+	in := analysisutil.InspectorOf(pass)
+	if in == nil || pass.TypesInfo == nil {
+		return
+	}
+	// Find the calls first: most packages mark with MarkMessage and need no
+	// SSA form.
+	var calls []*ast.CallExpr
+	for fc := range in.Root().Children() {
+		if f, ok := fc.Node().(*ast.File); !ok || ast.IsGenerated(f) {
+			continue
+		}
+		for cur := range fc.Preorder((*ast.CallExpr)(nil)) {
+			call := cur.Node().(*ast.CallExpr)
+			if len(call.Args) == 4 && !call.Ellipsis.IsValid() &&
+				saramaapi.IsMethod(analysisutil.CalledFunc(pass.TypesInfo, call), saramaapi.ConsumerGroupSession, "MarkOffset") {
+				calls = append(calls, call)
+			}
+		}
+	}
+	g := sc.Graph()
+	if len(calls) == 0 || g == nil || g.Broken() {
+		return
+	}
+	for _, call := range calls {
+		check(pass, g, call)
+	}
+}
+
+// check reports call when its offset may be a consumed message's Offset field
+// as is.
+func check(pass *analysis.Pass, g *valueflow.Graph, call *ast.CallExpr) {
+	v := g.ValueOf(call.Args[2])
+	if v == nil {
+		return
+	}
+	for _, r := range g.Roots(v).Roots {
+		f := valueflow.FieldOf(r)
+		if !saramaapi.IsConsumerMessageOffset(f) || changed(g, f) {
+			continue
+		}
+		if !consumed(g, r) {
+			continue
+		}
+		report(pass, call, r)
+		return
+	}
+}
+
+// changed reports whether the package writes the Offset of a
+// ConsumerMessage it did not just build (msg.Offset++): its offsets are then
+// the program's own.
+func changed(g *valueflow.Graph, f *types.Var) bool {
+	for _, st := range g.FieldStoreInstrs(f) {
+		if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
+			if _, built := fa.X.(*ssa.Alloc); built {
+				continue // a composite literal's field
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// consumed reports whether the message whose Offset r loads may be one sarama
+// delivered: one traced source other than a message the program built
+// (&sarama.ConsumerMessage{...}, new, a zero variable).
+func consumed(g *valueflow.Graph, r ssa.Value) bool {
+	var x ssa.Value
+	switch r := r.(type) {
+	case *ssa.FieldAddr:
+		x = r.X
+	case *ssa.Field:
+		x = r.X
+	default:
+		return false
+	}
+	for _, src := range g.Roots(x).Roots {
+		switch src.(type) {
+		case *ssa.Alloc, *ssa.Const:
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+func report(pass *analysis.Pass, call *ast.CallExpr, root ssa.Value) {
+	sess := types.ExprString(analysisutil.Receiver(call))
+	arg := call.Args[2]
+	var text string
+	if sel, ok := ast.Unparen(arg).(*ast.SelectorExpr); ok && sel.Sel.Name == "Offset" {
+		msg := types.ExprString(sel.X)
+		text = fmt.Sprintf("%s.MarkOffset marks the offset of message %s itself, not the next one, use %s.MarkMessage(%s, metadata) or %s.Offset+1 (the mark is where the group resumes: %s is delivered again after a restart or rebalance)", sess, msg, sess, msg, msg, msg)
+	} else {
+		text = fmt.Sprintf("%s.MarkOffset marks a consumed message's own offset, not the next one, use %s.MarkMessage or add 1 to the offset (the mark is where the group resumes: the message is delivered again after a restart or rebalance)", sess, sess)
+	}
+	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: category, Message: text}
+	if pos := root.Pos(); pos.IsValid() && (pos < arg.Pos() || pos >= arg.End()) {
+		d.Related = []analysis.RelatedInformation{{Pos: pos, Message: "the message's own offset"}}
+	}
+	if fix := suggest(pass, call, sess); fix != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+	}
+	pass.Report(d)
+}
+
+// suggest returns MarkMessage(m, md) when the call is MarkOffset(m.Topic,
+// m.Partition, m.Offset, md) with m a *ConsumerMessage, "+1" after the
+// argument when it is m.Offset, and nil otherwise.
+func suggest(pass *analysis.Pass, call *ast.CallExpr, sess string) *analysis.SuggestedFix {
+	sel, ok := ast.Unparen(call.Args[2]).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Offset" {
+		return nil
+	}
+	m := types.ExprString(sel.X)
+	same := func(e ast.Expr, field string) bool {
+		s, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		return ok && s.Sel.Name == field && types.ExprString(s.X) == m
+	}
+	if t := pass.TypesInfo.TypeOf(sel.X); t != nil && same(call.Args[0], "Topic") && same(call.Args[1], "Partition") {
+		if _, isPtr := t.(*types.Pointer); isPtr && saramaapi.IsType(t, saramaapi.ConsumerMessage) {
+			if fun, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr); isSel {
+				return &analysis.SuggestedFix{
+					Message: "Use " + sess + ".MarkMessage",
+					TextEdits: []analysis.TextEdit{
+						{Pos: fun.Sel.Pos(), End: fun.Sel.End(), NewText: []byte("MarkMessage")},
+						{Pos: call.Args[0].Pos(), End: call.Args[2].End(), NewText: []byte(m)},
+					},
+				}
+			}
+		}
+	}
+	return &analysis.SuggestedFix{
+		Message:   "Mark the next offset",
+		TextEdits: []analysis.TextEdit{{Pos: sel.End(), End: sel.End(), NewText: []byte("+1")}},
+	}
+}
