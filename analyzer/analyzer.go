@@ -7,9 +7,11 @@ import (
 
 	"github.com/kafkalint/kafkalint/passes/claimloop"
 	"github.com/kafkalint/kafkalint/passes/configkey"
+	"github.com/kafkalint/kafkalint/passes/consumeloop"
 	"github.com/kafkalint/kafkalint/passes/incrementalassign"
 	"github.com/kafkalint/kafkalint/passes/markoffset"
 	"github.com/kafkalint/kafkalint/passes/neverstored"
+	"github.com/kafkalint/kafkalint/passes/nocommit"
 	"github.com/kafkalint/kafkalint/passes/pollrebalance"
 	"github.com/kafkalint/kafkalint/passes/readtimeout"
 	"github.com/kafkalint/kafkalint/passes/revokecommit"
@@ -31,6 +33,8 @@ func Analyzers() []*analysis.Analyzer {
 		neverstored.Analyzer,
 		claimloop.Analyzer,
 		markoffset.Analyzer,
+		consumeloop.Analyzer,
+		nocommit.Analyzer,
 	}
 }
 
@@ -49,5 +53,7 @@ func NewAnalyzers() []*analysis.Analyzer {
 		neverstored.NewAnalyzer(),
 		claimloop.NewAnalyzer(),
 		markoffset.NewAnalyzer(),
+		consumeloop.NewAnalyzer(),
+		nocommit.NewAnalyzer(),
 	}
 }
