@@ -5,6 +5,7 @@ package analyzer
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/kafkalint/kafkalint/passes/asyncmark"
 	"github.com/kafkalint/kafkalint/passes/claimloop"
 	"github.com/kafkalint/kafkalint/passes/configkey"
 	"github.com/kafkalint/kafkalint/passes/consumeloop"
@@ -35,6 +36,7 @@ func Analyzers() []*analysis.Analyzer {
 		markoffset.Analyzer,
 		consumeloop.Analyzer,
 		nocommit.Analyzer,
+		asyncmark.Analyzer,
 	}
 }
 
@@ -55,5 +57,6 @@ func NewAnalyzers() []*analysis.Analyzer {
 		markoffset.NewAnalyzer(),
 		consumeloop.NewAnalyzer(),
 		nocommit.NewAnalyzer(),
+		asyncmark.NewAnalyzer(),
 	}
 }

@@ -48,4 +48,10 @@ func (h) ConsumeClaim(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim
 import sarama "github.com/Shopify/sarama"
 func (h *T) ConsumeClaim(sarama.ConsumerGroupSession, sarama.ConsumerGroupClaim) error { for { <-nil; _ = <-x.Messages() } }
 func f(c sarama.ConsumerGroupClaim) { if m := <-c.Messages(); m == nil { continue } }`,
+	`package p
+import "github.com/IBM/sarama"
+var claim sarama.ConsumerGroupClaim
+var m, ok = <-claim.Messages()
+var n = <-claim.Messages()
+func g() { L: m := <-claim.Messages(); if m == nil { goto L }; var x = <-claim.Messages(); _ = x }`,
 }

@@ -62,7 +62,9 @@ func (c *checker) checkReceive(cur inspector.Cursor, recv *ast.UnaryExpr) {
 		for _, id := range p.Names {
 			vars = append(vars, info.Defs[id])
 		}
-		stmts = after(parent.Parent().Parent()) // ValueSpec -> GenDecl -> DeclStmt
+		if decl := parent.Parent().Parent(); isDeclStmt(decl.Node()) { // ValueSpec -> GenDecl -> DeclStmt
+			stmts = after(decl)
+		}
 	}
 	h, exit := unchecked, ast.Stmt(nil)
 	if len(vars) > 0 && vars[0] != nil && vars[len(vars)-1] != nil {
@@ -115,6 +117,11 @@ func (c *checker) checkReceive(cur inspector.Cursor, recv *ast.UnaryExpr) {
 		}
 	}
 	c.pass.Report(d)
+}
+
+func isDeclStmt(n ast.Node) bool {
+	_, ok := n.(*ast.DeclStmt)
+	return ok
 }
 
 // after returns the statements that follow the statement at cur in its list.

@@ -8,7 +8,8 @@
 // Reports NewConsumerGroup and NewClient calls whose configuration has
 // Consumer.Offsets.AutoCommit.Enable set to false, in a package where nothing,
 // and in no package it imports, calls ConsumerGroupSession.Commit or
-// OffsetManager.Commit.
+// OffsetManager.Commit; and ConsumerGroupSession.Commit calls in a program
+// that never marks an offset.
 //
 // With auto commit off, marking an offset (MarkMessage, MarkOffset) only
 // records it: marked offsets are sent to the broker by Commit alone, and
@@ -54,9 +55,18 @@
 //     functions of other packages without the fact;
 //   - packages with type errors (no SSA form).
 //
+// Commit sends the marked offsets only (docs/library-facts.md, S5): a
+// session.Commit() in a package where nothing, and no package it imports,
+// calls MarkMessage, MarkOffset or ResetOffset commits nothing. A package
+// that marks gets a package fact (MarksFact).
+//
 // # Category nocommit
 //
 // A consumer group or client with auto commit off in a program without Commit.
+//
+// # Category nothingmarked
+//
+// A session's Commit in a program that never marks.
 //
 // # Fix and suppression
 //

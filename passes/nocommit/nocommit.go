@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -32,7 +33,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Doc:       analysisutil.MustExtractDoc(doc, "nocommit"),
 		URL:       "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/nocommit",
 		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer},
-		FactTypes: []analysis.Fact{new(CommitsFact), new(AutoCommitOffFact)},
+		FactTypes: []analysis.Fact{new(CommitsFact), new(MarksFact), new(AutoCommitOffFact)},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
 	a.Run = func(pass *analysis.Pass) (any, error) {
@@ -50,6 +51,13 @@ type CommitsFact struct{}
 func (*CommitsFact) AFact()         {}
 func (*CommitsFact) String() string { return "commits" }
 
+// MarksFact marks a package that marks sarama offsets: MarkMessage,
+// MarkOffset or ResetOffset is called on a session in it.
+type MarksFact struct{}
+
+func (*MarksFact) AFact()         {}
+func (*MarksFact) String() string { return "marks" }
+
 // AutoCommitOffFact marks an exported function that returns a *sarama.Config
 // with Consumer.Offsets.AutoCommit.Enable set to false.
 type AutoCommitOffFact struct{}
@@ -57,7 +65,11 @@ type AutoCommitOffFact struct{}
 func (*AutoCommitOffFact) AFact()         {}
 func (*AutoCommitOffFact) String() string { return "auto commit off" }
 
-const category = "nocommit" // auto commit off, and nothing commits
+// Categories of the diagnostics.
+const (
+	category        = "nocommit"      // auto commit off, and nothing commits
+	categoryNoMarks = "nothingmarked" // Commit, and nothing marks
+)
 
 func run(pass *analysis.Pass) {
 	sc, _ := pass.ResultOf[saramaconfig.Analyzer].(*saramaconfig.Result)
@@ -69,7 +81,8 @@ func run(pass *analysis.Pass) {
 		return
 	}
 	info := pass.TypesInfo
-	commits := false
+	commits, marks := false, false
+	var sessionCommits []*ast.CallExpr
 	var groups []*ast.CallExpr // NewConsumerGroup and NewClient calls
 	var offFuncs bool          // the package calls functions with an AutoCommitOffFact
 	for fc := range in.Root().Children() {
@@ -78,8 +91,13 @@ func run(pass *analysis.Pass) {
 			fn := analysisutil.CalledFunc(info, call)
 			switch {
 			case fn == nil:
-			case saramaapi.IsMethod(fn, saramaapi.ConsumerGroupSession, "Commit"), saramaapi.IsMethod(fn, "OffsetManager", "Commit"):
+			case saramaapi.IsMethod(fn, saramaapi.ConsumerGroupSession, "Commit"):
 				commits = true
+				sessionCommits = append(sessionCommits, call)
+			case saramaapi.IsMethod(fn, "OffsetManager", "Commit"):
+				commits = true
+			case saramaapi.IsMethod(fn, saramaapi.ConsumerGroupSession, "MarkMessage", "MarkOffset", "ResetOffset"):
+				marks = true
 			case saramaapi.IsFunc(fn, "NewConsumerGroup") && len(call.Args) == 3, saramaapi.IsFunc(fn, "NewClient") && len(call.Args) == 2:
 				groups = append(groups, call)
 			case fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact != nil && pass.ImportObjectFact(fn, new(AutoCommitOffFact)):
@@ -87,9 +105,18 @@ func run(pass *analysis.Pass) {
 			}
 		}
 	}
-	if commits {
-		if pass.ExportPackageFact != nil {
-			pass.ExportPackageFact(new(CommitsFact))
+	if commits && pass.ExportPackageFact != nil {
+		pass.ExportPackageFact(new(CommitsFact))
+	}
+	if marks && pass.ExportPackageFact != nil {
+		pass.ExportPackageFact(new(MarksFact))
+	}
+	if !marks && len(sessionCommits) > 0 && !depsHave(pass, new(MarksFact)) {
+		for _, call := range sessionCommits {
+			pass.Report(analysis.Diagnostic{
+				Pos: call.Pos(), End: call.End(), Category: categoryNoMarks,
+				Message: fmt.Sprintf("%s commits marked offsets but nothing in the program marks one, call MarkMessage after processing each message (Commit sends only marked offsets: nothing is committed)", types.ExprString(call.Fun)),
+			})
 		}
 	}
 	g := sc.Graph()
@@ -98,7 +125,7 @@ func run(pass *analysis.Pass) {
 	}
 	offs := offStores(g, sc.Sarama)
 	exportFacts(pass, g, offs)
-	if commits || len(groups) == 0 || (len(offs) == 0 && !offFuncs) || depsCommit(pass) {
+	if commits || len(groups) == 0 || (len(offs) == 0 && !offFuncs) || depsHave(pass, new(CommitsFact)) {
 		return
 	}
 	for _, call := range groups {
@@ -137,13 +164,15 @@ func report(pass *analysis.Pass, call *ast.CallExpr, off token.Pos) {
 	pass.Report(d)
 }
 
-// depsCommit reports whether a package this one imports commits.
-func depsCommit(pass *analysis.Pass) bool {
+// depsHave reports whether a package this one imports, directly or not, has
+// a fact of the type of fact: it commits, or marks.
+func depsHave(pass *analysis.Pass, fact analysis.Fact) bool {
 	if pass.AllPackageFacts == nil {
 		return true // no facts: the handler may be elsewhere
 	}
+	want := reflect.TypeOf(fact)
 	for _, f := range pass.AllPackageFacts() {
-		if _, ok := f.Fact.(*CommitsFact); ok && f.Package != pass.Pkg {
+		if reflect.TypeOf(f.Fact) == want && f.Package != pass.Pkg {
 			return true
 		}
 	}

@@ -11,7 +11,8 @@ import (
 
 func Test(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), nocommit.Analyzer,
-		"nocommit/ibm", "nocommit/ibm/commits", "nocommit/shopify", "nocommit/shopify/commits", "nocommit/lookalike")
+		"nocommit/ibm", "nocommit/ibm/commits", "nocommit/ibm/nomarks",
+		"nocommit/shopify", "nocommit/shopify/commits", "nocommit/shopify/nomarks", "nocommit/lookalike")
 }
 
 // TestFacts checks configurations built in another package

@@ -1,4 +1,4 @@
-package main
+package main // want package:"marks"
 
 import (
 	"context"
