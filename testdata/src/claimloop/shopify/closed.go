@@ -205,7 +205,9 @@ func (f fanOut) worker() {
 
 // A batch loop in a goroutine of ConsumeClaim, with an inner select that
 // assigns (no fix: the message is not declared there).
-type batcher struct{ out chan []*sarama.ConsumerMessage }
+type batcher struct {
+	out chan []*sarama.ConsumerMessage
+}
 
 func (batcher) Setup(sarama.ConsumerGroupSession) error   { return nil }
 func (batcher) Cleanup(sarama.ConsumerGroupSession) error { return nil }

@@ -125,7 +125,9 @@ func mark(sess sarama.ConsumerGroupSession, msg *sarama.ConsumerMessage) {
 }
 
 // The session stored where the package cannot follow it: silent.
-type stored struct{ sessions chan sarama.ConsumerGroupSession }
+type stored struct {
+	sessions chan sarama.ConsumerGroupSession
+}
 
 func (stored) Setup(sarama.ConsumerGroupSession) error   { return nil }
 func (stored) Cleanup(sarama.ConsumerGroupSession) error { return nil }
