@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/clients"
 	"github.com/kafkalint/kafkalint/internal/saramaapi"
 	"github.com/kafkalint/kafkalint/internal/saramaconfig"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
@@ -190,6 +191,10 @@ func (c *checker) index() {
 							continue // a closure called in place: see direct
 						}
 					}
+					if isCall && runsOnce(call.Common()) {
+						c.direct[f] = append(c.direct[f], call)
+						continue
+					}
 					c.values[f] = true
 				}
 			}
@@ -197,11 +202,36 @@ func (c *checker) index() {
 	}
 }
 
-// onlyCallee reports whether every use of the closure mc calls it.
+// runsOnce reports whether c is a call of a function that calls the function
+// it is given once, on a goroutine of its own: sync.WaitGroup.Go (Go 1.25),
+// errgroup.Group.Go and TryGo (golang.org/x/sync). The function it is given
+// runs as often as that call.
+func runsOnce(c *ssa.CallCommon) bool {
+	callee := c.StaticCallee()
+	if callee == nil || callee.Pkg == nil {
+		return false
+	}
+	obj, ok := callee.Object().(*types.Func)
+	if !ok || obj.Signature().Recv() == nil {
+		return false
+	}
+	recv := analysisutil.NamedType(obj.Signature().Recv().Type())
+	if recv == nil {
+		return false
+	}
+	switch clients.Unvendor(callee.Pkg.Pkg.Path()) + "." + recv.Obj().Name() + "." + obj.Name() {
+	case "sync.WaitGroup.Go", "golang.org/x/sync/errgroup.Group.Go", "golang.org/x/sync/errgroup.Group.TryGo":
+		return true
+	}
+	return false
+}
+
+// onlyCallee reports whether every use of the closure mc calls it, in place
+// or through a call that runs it once (runsOnce).
 func onlyCallee(mc *ssa.MakeClosure, uses []ssa.Instruction) bool {
 	for _, u := range uses {
 		call, ok := u.(ssa.CallInstruction)
-		if !ok || call.Common().IsInvoke() || call.Common().Value != mc {
+		if !ok || call.Common().IsInvoke() || (call.Common().Value != mc && !runsOnce(call.Common())) {
 			return false
 		}
 	}

@@ -41,7 +41,8 @@
 // the function is followed up to its callers in the package (on its SSA form):
 // the call is reported when some chain of calls, none in a loop, reaches it
 // from main, init, or a function literal called in place (go func() { ... }())
-// in such a function. The report is at the Consume call, with the outermost
+// or given to a call that runs it once (sync.WaitGroup.Go, errgroup.Group.Go
+// and TryGo) in such a function. The report is at the Consume call, with the outermost
 // call of the chain as related location. An exported function of the package
 // that runs Consume once gets a fact (ConsumesOnceFact), and its calls in
 // other packages are checked in the same way (a Run(ctx) wrapper called once
@@ -54,9 +55,9 @@
 //     Consume lasts across rebalances;
 //   - functions called from where the package cannot see: exported functions
 //     without a caller here (they get the fact instead), methods that may be
-//     called through an interface, functions used as values (passed to
-//     errgroup.Group.Go, stored in a field), unexported functions not called
-//     in the package;
+//     called through an interface, functions used as values (stored in a
+//     field, passed to other functions than the ones above), unexported
+//     functions not called in the package;
 //   - a cooperative strategy set in another package's configuration;
 //   - packages with type errors (no SSA form).
 //
