@@ -34,7 +34,10 @@
 // with the caller's msg.Offset as related location). The offset is a
 // message's own when one of its traced sources is the Offset field of a
 // *sarama.ConsumerMessage that the program did not build: one received from a
-// claim, a parameter, a field or a channel.
+// claim, a parameter, a field or a channel. An exported function that passes
+// one of its parameters as is as MarkOffset's offset gets a fact
+// (MarksParamFact), and its calls in other packages that give it a consumed
+// message's Offset are reported there (ack helpers of a shared package).
 //
 // # Not reported
 //
@@ -47,7 +50,7 @@
 //     variable);
 //   - offsets from maps, slices' elements, channels of offsets, function
 //     values and other packages' functions, and helpers of another package
-//     that call MarkOffset with their parameter (not recognised yet);
+//     that mark a field of a struct they are given (not recognised yet);
 //   - packages with type errors (no SSA form).
 //
 // # Category markoffbyone
@@ -60,7 +63,8 @@
 // *sarama.ConsumerMessage, the fix replaces it by MarkMessage(m, md), which
 // marks the same partition at m.Offset+1. When the offset argument is another
 // m.Offset, the fix adds +1 to it. An offset computed elsewhere (a variable,
-// a helper's parameter) is reported without a fix: add 1 where it is built.
+// a helper's parameter) and a call of another package's helper are reported
+// without a fix: add 1 where the offset is built.
 //
 // Suppress one report with a "//kafkalint:ignore markoffset reason" comment on
 // the line, or "//nolint:kafkalint" under golangci-lint; disable the analyzer

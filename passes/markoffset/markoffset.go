@@ -26,10 +26,11 @@ var Analyzer = NewAnalyzer()
 // constructor exists so that every pass of the suite is built the same way.
 func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
-		Name:     "markoffset",
-		Doc:      analysisutil.MustExtractDoc(doc, "markoffset"),
-		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/markoffset",
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer},
+		Name:      "markoffset",
+		Doc:       analysisutil.MustExtractDoc(doc, "markoffset"),
+		URL:       "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/markoffset",
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer},
+		FactTypes: []analysis.Fact{new(MarksParamFact)},
 	}
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
 	a.Run = func(pass *analysis.Pass) (any, error) {
@@ -42,6 +43,25 @@ func NewAnalyzer() *analysis.Analyzer {
 
 const category = "markoffbyone" // MarkOffset of a message's own offset
 
+// MarksParamFact marks an exported function that passes one of its
+// parameters, as is, as the offset of a session's MarkOffset: a caller in
+// another package that gives it a consumed message's Offset marks that
+// message's own offset.
+type MarksParamFact struct {
+	Param int // the index among the signature's parameters, receiver excluded
+}
+
+func (*MarksParamFact) AFact()           {}
+func (f *MarksParamFact) String() string { return fmt.Sprintf("marks param %d", f.Param) }
+
+// A site is a call that marks an offset: MarkOffset (arg 2), or a function
+// of another package with a MarksParamFact (arg Param).
+type site struct {
+	call *ast.CallExpr
+	arg  int
+	name string // the other package's function, or ""
+}
+
 func run(pass *analysis.Pass) {
 	sc, _ := pass.ResultOf[saramaconfig.Analyzer].(*saramaconfig.Result)
 	if sc == nil || len(sc.Sarama) == 0 {
@@ -53,36 +73,49 @@ func run(pass *analysis.Pass) {
 	}
 	// Find the calls first: most packages mark with MarkMessage and need no
 	// SSA form.
-	var calls []*ast.CallExpr
+	var sites []site
 	for fc := range in.Root().Children() {
 		if f, ok := fc.Node().(*ast.File); !ok || ast.IsGenerated(f) {
 			continue
 		}
 		for cur := range fc.Preorder((*ast.CallExpr)(nil)) {
 			call := cur.Node().(*ast.CallExpr)
-			if len(call.Args) == 4 && !call.Ellipsis.IsValid() &&
-				saramaapi.IsMethod(analysisutil.CalledFunc(pass.TypesInfo, call), saramaapi.ConsumerGroupSession, "MarkOffset") {
-				calls = append(calls, call)
+			if call.Ellipsis.IsValid() {
+				continue
+			}
+			fn := analysisutil.CalledFunc(pass.TypesInfo, call)
+			if len(call.Args) == 4 && saramaapi.IsMethod(fn, saramaapi.ConsumerGroupSession, "MarkOffset") {
+				sites = append(sites, site{call: call, arg: 2})
+				continue
+			}
+			var f MarksParamFact
+			if fn != nil && fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact != nil && pass.ImportObjectFact(fn, &f) && f.Param < len(call.Args) {
+				sites = append(sites, site{call: call, arg: f.Param, name: types.ExprString(call.Fun)})
 			}
 		}
 	}
 	g := sc.Graph()
-	if len(calls) == 0 || g == nil || g.Broken() {
+	if len(sites) == 0 || g == nil || g.Broken() {
 		return
 	}
-	for _, call := range calls {
-		check(pass, g, call)
+	for _, s := range sites {
+		check(pass, g, s)
 	}
 }
 
 // check reports call when its offset may be a consumed message's Offset field
 // as is.
-func check(pass *analysis.Pass, g *valueflow.Graph, call *ast.CallExpr) {
-	v := g.ValueOf(call.Args[2])
+func check(pass *analysis.Pass, g *valueflow.Graph, s site) {
+	call := s.call
+	v := g.ValueOf(call.Args[s.arg])
 	if v == nil {
 		return
 	}
-	for _, r := range g.Roots(v).Roots {
+	roots := g.Roots(v).Roots
+	if s.name == "" {
+		exportFact(pass, roots)
+	}
+	for _, r := range roots {
 		f := valueflow.FieldOf(r)
 		if !saramaapi.IsConsumerMessageOffset(f) || changed(g, f) {
 			continue
@@ -90,8 +123,26 @@ func check(pass *analysis.Pass, g *valueflow.Graph, call *ast.CallExpr) {
 		if !consumed(g, r) {
 			continue
 		}
-		report(pass, call, r)
+		report(pass, s, r)
 		return
+	}
+}
+
+// exportFact gives a MarksParamFact to the exported function whose parameter
+// is one of roots, the sources of a MarkOffset's offset.
+func exportFact(pass *analysis.Pass, roots []ssa.Value) {
+	if pass.ExportObjectFact == nil {
+		return
+	}
+	for _, r := range roots {
+		p, ok := r.(*ssa.Parameter)
+		if !ok || !valueflow.Exported(p.Parent()) {
+			continue
+		}
+		if fn, i, ok := valueflow.ParamIndex(p); ok && i >= 0 && fn.Pkg() == pass.Pkg {
+			pass.ExportObjectFact(fn, &MarksParamFact{Param: i})
+			return
+		}
 	}
 }
 
@@ -133,9 +184,20 @@ func consumed(g *valueflow.Graph, r ssa.Value) bool {
 	return false
 }
 
-func report(pass *analysis.Pass, call *ast.CallExpr, root ssa.Value) {
+func report(pass *analysis.Pass, s site, root ssa.Value) {
+	call := s.call
+	arg := call.Args[s.arg]
+	if s.name != "" {
+		msg := "a consumed message"
+		if sel, ok := ast.Unparen(arg).(*ast.SelectorExpr); ok && sel.Sel.Name == "Offset" {
+			msg = "message " + types.ExprString(sel.X)
+		}
+		d := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: category,
+			Message: fmt.Sprintf("%s marks the offset of %s itself with MarkOffset, not the next one, pass the offset plus 1 (the mark is where the group resumes: the message is delivered again after a restart or rebalance)", s.name, msg)}
+		pass.Report(d)
+		return
+	}
 	sess := types.ExprString(analysisutil.Receiver(call))
-	arg := call.Args[2]
 	var text string
 	if sel, ok := ast.Unparen(arg).(*ast.SelectorExpr); ok && sel.Sel.Name == "Offset" {
 		msg := types.ExprString(sel.X)
