@@ -207,7 +207,8 @@ func (c *checker) blocking(loop ast.Node, claimChan ast.Expr) ast.Node {
 	}
 	info := c.pass.TypesInfo
 	var found ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
 		if found != nil {
 			return false
 		}
@@ -219,12 +220,24 @@ func (c *checker) blocking(loop ast.Node, claimChan ast.Expr) ast.Node {
 		case *ast.SelectStmt:
 			hasDefault, claim := false, false
 			for _, cc := range n.Body.List {
-				cc := cc.(*ast.CommClause)
+				cc, ok := cc.(*ast.CommClause)
+				if !ok {
+					continue
+				}
 				hasDefault = hasDefault || cc.Comm == nil
 				claim = claim || containsClaimReceive(info, cc.Comm)
 			}
 			if claim || hasDefault {
-				return true // the claim's own select, or a non-blocking one
+				// The claim's own select, or a non-blocking one: its
+				// cases do not block, their bodies may.
+				for _, cc := range n.Body.List {
+					if cc, ok := cc.(*ast.CommClause); ok {
+						for _, s := range cc.Body {
+							ast.Inspect(s, visit)
+						}
+					}
+				}
+				return false
 			}
 			found = n
 		case *ast.UnaryExpr:
@@ -243,7 +256,8 @@ func (c *checker) blocking(loop ast.Node, claimChan ast.Expr) ast.Node {
 			}
 		}
 		return found == nil
-	})
+	}
+	ast.Inspect(body, visit)
 	return found
 }
 

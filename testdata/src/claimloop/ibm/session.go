@@ -149,3 +149,26 @@ func (notHandler) ConsumeClaim(claim sarama.ConsumerGroupClaim) error {
 	}
 	return nil
 }
+
+// A select on the claim and the handler's own context: it never blocks, but
+// never watches the session (the hint, not sessionblocked).
+type ownCtx struct {
+	ctx context.Context
+}
+
+func (*ownCtx) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*ownCtx) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (o *ownCtx) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for { // want `loop over claim.Messages\(\) in \(\*ownCtx\).ConsumeClaim never watches sess.Context\(\).Done\(\), select on it and return when it is done \(a rebalance waits for ConsumeClaim to return, and Messages\(\) alone can block while the partition consumer retries\)`
+		select {
+		case msg, ok := <-claim.Messages():
+			if !ok {
+				return nil
+			}
+			sess.MarkMessage(msg, "")
+		case <-o.ctx.Done():
+			return nil
+		}
+	}
+}
