@@ -1,4 +1,4 @@
-package main // want package:"marks"
+package main // want package:"marks}"
 
 import (
 	"context"

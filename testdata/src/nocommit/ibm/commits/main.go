@@ -1,4 +1,4 @@
-package main // want package:"commits" package:"marks"
+package main // want package:"commits}" package:"marks}"
 
 // Auto commit off, and a commit after each batch and in Cleanup: nothing
 // is reported.

@@ -1,4 +1,4 @@
-package main // want package:"commits"
+package main // want package:"commits}"
 
 // A handler that commits after each message but never marks one.
 

@@ -1,4 +1,4 @@
-package handler // want package:"commits" package:"marks"
+package handler // want package:"commits}" package:"marks}"
 
 // The program's handler, which commits.
 import "github.com/IBM/sarama"
