@@ -59,6 +59,9 @@
 //     field, passed to other functions than the ones above), unexported
 //     functions not called in the package;
 //   - a cooperative strategy set in another package's configuration;
+//   - Consume called through an interface of the program's own that a
+//     sarama.ConsumerGroup implements (not recognised yet: only calls of
+//     sarama's ConsumerGroup.Consume and of functions with the fact are);
 //   - packages with type errors (no SSA form).
 //
 // # Category consumeonce
