@@ -88,7 +88,7 @@ func run(pass *analysis.Pass) {
 			if fn == nil {
 				continue
 			}
-			if saramaapi.IsMethod(fn, saramaapi.ConsumerGroup, "Consume") {
+			if saramaapi.IsMethod(fn, saramaapi.ConsumerGroup, "Consume") || isConsumeShaped(fn) {
 				sites = append(sites, site{call: call, name: types.ExprString(call.Fun)})
 				continue
 			}
@@ -119,6 +119,26 @@ func run(pass *analysis.Pass) {
 			}
 		}
 	}
+}
+
+// isConsumeShaped reports whether fn is a method of an interface of the
+// program's own with ConsumerGroup.Consume's signature, Consume(context.Context,
+// []string, sarama.ConsumerGroupHandler) error: a wrapper's interface that a
+// sarama.ConsumerGroup implements.
+func isConsumeShaped(fn *types.Func) bool {
+	if fn.Name() != "Consume" || !analysisutil.IsInterfaceMethod(fn) || saramaapi.IsSaramaPackage(fn.Pkg()) {
+		return false
+	}
+	sig := fn.Signature()
+	if sig.Params().Len() != 3 || sig.Results().Len() != 1 {
+		return false
+	}
+	ctx := analysisutil.NamedType(sig.Params().At(0).Type())
+	topics, _ := sig.Params().At(1).Type().(*types.Slice)
+	return ctx != nil && ctx.Obj().Pkg() != nil && ctx.Obj().Pkg().Path() == "context" && ctx.Obj().Name() == "Context" &&
+		topics != nil && types.Identical(topics.Elem(), types.Typ[types.String]) &&
+		saramaapi.IsType(sig.Params().At(2).Type(), saramaapi.ConsumerGroupHandler) &&
+		types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type())
 }
 
 func report(pass *analysis.Pass, s site, v verdict) {

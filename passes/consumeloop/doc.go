@@ -36,7 +36,9 @@
 // # What is recognised
 //
 // Both import paths, github.com/IBM/sarama and github.com/Shopify/sarama, also
-// vendored. A call of ConsumerGroup.Consume is in a loop when its block is on
+// vendored. The calls are those of ConsumerGroup.Consume, and of a Consume
+// method with its signature on an interface of the program's own (a wrapper's
+// interface that a sarama.ConsumerGroup implements). A call is in a loop when its block is on
 // a cycle of its function's control flow (for, range, goto). When it is not,
 // the function is followed up to its callers in the package (on its SSA form):
 // the call is reported when some chain of calls, none in a loop, reaches it
@@ -59,9 +61,6 @@
 //     field, passed to other functions than the ones above), unexported
 //     functions not called in the package;
 //   - a cooperative strategy set in another package's configuration;
-//   - Consume called through an interface of the program's own that a
-//     sarama.ConsumerGroup implements (not recognised yet: only calls of
-//     sarama's ConsumerGroup.Consume and of functions with the fact are);
 //   - packages with type errors (no SSA form).
 //
 // # Category consumeonce

@@ -70,6 +70,17 @@ func main() {
 	s := &service{group: group}
 	s.start(ctx)
 	spawn(func() error { return group.Consume(ctx, []string{"audit"}, handler{}) })
+	viaInterface(ctx, group)
+}
+
+// The group behind an interface of the program's own, as wrappers declare
+// it for tests.
+type consumer interface {
+	Consume(ctx context.Context, topics []string, handler sarama.ConsumerGroupHandler) error
+}
+
+func viaInterface(ctx context.Context, c consumer) {
+	_ = c.Consume(ctx, []string{"fees"}, handler{}) // want `c.Consume is not called in a loop`
 }
 
 // A helper of main's, called once: reported at its Consume call.
