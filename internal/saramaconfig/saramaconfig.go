@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/saramaapi"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
@@ -59,3 +60,10 @@ func run(pass *analysis.Pass) (any, error) {
 	res.newGraph = func() *valueflow.Graph { return valueflow.New(fset, pkg, files, info, broken) }
 	return res, nil
 }
+
+var _ analysisutil.ClientUse = (*Result)(nil)
+
+// UsesClient reports whether the package imports sarama, directly or not: the
+// decision every sarama pass's early return makes, and after which
+// analysisutil.Setup checks the package's directives.
+func (r *Result) UsesClient() bool { return r != nil && len(r.Sarama) > 0 }

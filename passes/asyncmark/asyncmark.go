@@ -27,15 +27,9 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "asyncmark",
 		Doc:      analysisutil.MustExtractDoc(doc, "asyncmark"),
-		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/asyncmark",
 		Requires: []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer},
 	}
-	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, a.Name)
-		run(pass)
-		return nil, nil
-	}
+	analysisutil.Setup(a, run)
 	return a
 }
 

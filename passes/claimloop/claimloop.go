@@ -29,15 +29,9 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "claimloop",
 		Doc:      analysisutil.MustExtractDoc(doc, "claimloop"),
-		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/claimloop",
 		Requires: []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer},
 	}
-	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, a.Name)
-		run(pass)
-		return nil, nil
-	}
+	analysisutil.Setup(a, run)
 	return a
 }
 
@@ -45,8 +39,7 @@ func NewAnalyzer() *analysis.Analyzer {
 const (
 	categoryUnchecked = "closedclaim"     // a receive that never checks for a closed channel
 	categorySpin      = "closedclaimspin" // a closed channel detected, then received from again
-	categoryHint      = "sessiondone"     // a ConsumeClaim loop that never watches the session's context
-	categoryBlocked   = "sessionblocked"  // the same, with a loop body that blocks
+	categoryBlocked   = "sessionblocked"  // a ConsumeClaim loop that blocks and never watches the session's context
 )
 
 func run(pass *analysis.Pass) {

@@ -8,7 +8,8 @@
 //
 // Reports receives from a ConsumerGroupClaim's Messages() channel that do not
 // check whether the channel is closed, checks that receive again, and
-// ConsumeClaim loops that never watch the session's Context().Done().
+// ConsumeClaim loops that may block and never watch the session's
+// Context().Done().
 //
 // sarama closes a claim's Messages() channel when the claim is released: when
 // the session ends (every rebalance under the default eager strategy), when a
@@ -41,11 +42,13 @@
 //		}
 //
 // A rebalance waits for every ConsumeClaim to return; sarama's documentation
-// asks handlers to return when the session's Context() is done, because
-// Messages() alone can block while the partition consumer retries, and a
+// asks handlers to return when the session's Context() is done, and a
 // ConsumeClaim that has not returned within Consumer.Group.Rebalance.Timeout
 // gets its member evicted, its final commits refused and its partitions
-// processed again by the next owner (docs/library-facts.md, S2).
+// processed again by the next owner (docs/library-facts.md, S2). The runtime
+// proof shows it for a loop whose body blocks; a loop whose body does not
+// block ends when the claim's channel is closed and released its claims at
+// once, so only loops that may block are reported.
 //
 // # What is recognised
 //
@@ -64,14 +67,20 @@
 // The session check looks at each ConsumeClaim method with the signature of
 // sarama's ConsumerGroupHandler, declared on a type of the program, whose
 // body loops over the claim's channel (a range over it, or a for loop around a
-// receive from it). It is silent when the method, or a function of the package
-// it hands the session to, calls the session's Context(); and when it hands
-// the session to code the package cannot see or stores it.
+// receive from it) and may block in that loop: a channel send, a receive from
+// another channel, a select without a default that does not receive from the
+// claim, time.Sleep or sync.WaitGroup.Wait. It is silent when the method, or
+// a function of the package it hands the session to, calls the session's
+// Context(); and when it hands the session to code the package cannot see or
+// stores it.
 //
 // # Not reported
 //
 //   - range loops over the channel (they end when it is closed) and receives
 //     checked as above;
+//   - ConsumeClaim loops that never watch the session but do not block: they
+//     end when the claim's channel is closed (the runtime proof's
+//     claimctx/range-fast);
 //   - receives from channels of *ConsumerMessage that do not come from a
 //     claim (a channel of the program's own, fed by the claim loop);
 //   - a ConsumeClaim whose loop is in a helper function, or that hands the
@@ -89,17 +98,12 @@
 // A receive whose closed-channel check ends in continue, or in a break that
 // only leaves the enclosing select: the loop receives nil again at once.
 //
-// # Category sessiondone
-//
-// A ConsumeClaim loop that never watches the session's Context().Done().
-//
 // # Category sessionblocked
 //
-// The same, where the loop body may block: a channel send, a receive from
-// another channel, a select without a default that does not receive from the
-// claim, time.Sleep or sync.WaitGroup.Wait (the related position). A blocked
-// handler cannot return when the rebalance asks it to, and the member is
-// evicted at Consumer.Group.Rebalance.Timeout.
+// A ConsumeClaim loop that may block (the related position) and never watches
+// the session's Context().Done(). A blocked handler cannot return when the
+// rebalance asks it to, and the member is evicted at
+// Consumer.Group.Rebalance.Timeout.
 //
 // # Fix and suppression
 //

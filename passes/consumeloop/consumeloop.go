@@ -31,16 +31,10 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "consumeloop",
 		Doc:       analysisutil.MustExtractDoc(doc, "consumeloop"),
-		URL:       "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/consumeloop",
 		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer},
 		FactTypes: []analysis.Fact{new(ConsumesOnceFact)},
 	}
-	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, a.Name)
-		run(pass)
-		return nil, nil
-	}
+	analysisutil.Setup(a, run)
 	return a
 }
 

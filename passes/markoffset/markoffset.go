@@ -28,16 +28,10 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "markoffset",
 		Doc:       analysisutil.MustExtractDoc(doc, "markoffset"),
-		URL:       "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/markoffset",
 		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer},
 		FactTypes: []analysis.Fact{new(MarksParamFact)},
 	}
-	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, a.Name)
-		run(pass)
-		return nil, nil
-	}
+	analysisutil.Setup(a, run)
 	return a
 }
 

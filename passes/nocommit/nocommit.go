@@ -31,16 +31,10 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "nocommit",
 		Doc:       analysisutil.MustExtractDoc(doc, "nocommit"),
-		URL:       "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/nocommit",
 		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer},
 		FactTypes: []analysis.Fact{new(CommitsFact), new(MarksFact), new(AutoCommitOffFact)},
 	}
-	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, a.Name)
-		run(pass)
-		return nil, nil
-	}
+	analysisutil.Setup(a, run)
 	return a
 }
 

@@ -7,15 +7,15 @@ import (
 	"github.com/IBM/sarama"
 )
 
-// The bare range loop: it ends when the claim is released, but never looks
-// at the session.
+// The bare range loop: it never looks at the session, but ends when the claim
+// is released (the proof's claimctx/range-fast): silent.
 type rangeHandler struct{}
 
 func (rangeHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
 func (rangeHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
 
 func (rangeHandler) ConsumeClaim(session sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
-	for message := range claim.Messages() { // want `loop over claim.Messages\(\) in rangeHandler.ConsumeClaim never watches session.Context\(\).Done\(\), select on it and return when it is done \(a rebalance waits for ConsumeClaim to return, and Messages\(\) alone can block while the partition consumer retries\)`
+	for message := range claim.Messages() {
 		_ = process(message)
 		session.MarkMessage(message, "")
 	}
@@ -92,6 +92,7 @@ func (viaHelper) Cleanup(sarama.ConsumerGroupSession) error { return nil }
 
 func (viaHelper) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
 	for msg := range claim.Messages() {
+		time.Sleep(10 * time.Millisecond)
 		if !handle(sess, msg) {
 			return nil
 		}
@@ -114,7 +115,8 @@ func (viaMarker) Setup(sarama.ConsumerGroupSession) error   { return nil }
 func (viaMarker) Cleanup(sarama.ConsumerGroupSession) error { return nil }
 
 func (viaMarker) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
-	for msg := range claim.Messages() { // want `loop over claim.Messages\(\) in viaMarker.ConsumeClaim never watches sess.Context\(\).Done\(\)`
+	for msg := range claim.Messages() { // want `loop over claim.Messages\(\) in viaMarker.ConsumeClaim blocks and never watches sess.Context\(\).Done\(\)`
+		time.Sleep(10 * time.Millisecond)
 		mark(sess, msg)
 	}
 	return nil
@@ -127,6 +129,7 @@ func mark(sess sarama.ConsumerGroupSession, msg *sarama.ConsumerMessage) {
 // The session stored where the package cannot follow it: silent.
 type stored struct {
 	sessions chan sarama.ConsumerGroupSession
+	out      chan *sarama.ConsumerMessage
 }
 
 func (stored) Setup(sarama.ConsumerGroupSession) error   { return nil }
@@ -135,7 +138,7 @@ func (stored) Cleanup(sarama.ConsumerGroupSession) error { return nil }
 func (s stored) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
 	s.sessions <- sess
 	for msg := range claim.Messages() {
-		_ = process(msg)
+		s.out <- msg
 	}
 	return nil
 }
@@ -150,8 +153,9 @@ func (notHandler) ConsumeClaim(claim sarama.ConsumerGroupClaim) error {
 	return nil
 }
 
-// A select on the claim and the handler's own context: it never blocks, but
-// never watches the session (the hint, not sessionblocked).
+// A select on the claim and the handler's own context: it never watches the
+// session, but its cases do not block and it returns when the claim's
+// channel is closed: silent.
 type ownCtx struct {
 	ctx context.Context
 }
@@ -160,7 +164,7 @@ func (*ownCtx) Setup(sarama.ConsumerGroupSession) error   { return nil }
 func (*ownCtx) Cleanup(sarama.ConsumerGroupSession) error { return nil }
 
 func (o *ownCtx) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
-	for { // want `loop over claim.Messages\(\) in \(\*ownCtx\).ConsumeClaim never watches sess.Context\(\).Done\(\), select on it and return when it is done \(a rebalance waits for ConsumeClaim to return, and Messages\(\) alone can block while the partition consumer retries\)`
+	for {
 		select {
 		case msg, ok := <-claim.Messages():
 			if !ok {
