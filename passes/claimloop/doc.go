@@ -32,8 +32,10 @@
 //		}
 //	}
 //
-// The session's context and the closed channel become ready together at the
-// end of a session, and select picks either. The form of sarama's own example
+// The runtime proof shows both when the channel closes while the session goes
+// on (a partition consumer stopped by OFFSET_OUT_OF_RANGE). At the end of a
+// session the context is done and the channel is closed right after; a select
+// that finds both ready picks either. The form of sarama's own example
 // (examples/consumergroup) returns on both:
 //
 //	case msg, ok := <-claim.Messages():
