@@ -154,3 +154,17 @@ func IsConsumerMessageOffset(f *types.Var) bool {
 	}
 	return false
 }
+
+// ValueFlow is what internal/valueflow must know of sarama (its Library):
+// sarama registers no callbacks that it later calls with a receiver, and
+// makes no promise about its pointer arguments (NewClient sets conf.Version
+// on some paths, client.go v1.61.1), so a pointer passed to it leaves the
+// trace of what it points to incomplete.
+type ValueFlow struct{}
+
+// Callback reports no callback registration.
+func (ValueFlow) Callback(*types.Func) (int, bool) { return 0, false }
+
+// Owns reports false: sarama's functions may store through their pointer
+// arguments.
+func (ValueFlow) Owns(*types.Package) bool { return false }

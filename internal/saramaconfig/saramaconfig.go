@@ -57,7 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return res, nil
 	}
 	fset, pkg, files, info, broken := pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, len(pass.TypeErrors) > 0
-	res.newGraph = func() *valueflow.Graph { return valueflow.New(fset, pkg, files, info, broken) }
+	res.newGraph = func() *valueflow.Graph { return valueflow.New(fset, pkg, files, info, broken, saramaapi.ValueFlow{}) }
 	return res, nil
 }
 
