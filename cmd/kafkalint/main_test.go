@@ -464,3 +464,13 @@ func TestUsage(t *testing.T) {
 		}
 	}
 }
+
+// importsErrorsAndCommits reports whether the inserted texts of one fix's edits, in
+// order, are the fixture's revokecommit fix: the import of "errors" added to the
+// file's single import (which becomes a group: an opening and a closing edit, as
+// fixedit.AddImport writes it), then the commit inserted before the unassign.
+func importsErrorsAndCommits(inserted []string) bool {
+	return len(inserted) == 3 &&
+		inserted[0] == "(\n\t\"errors\"\n\n\t" && inserted[1] == "\n)" &&
+		strings.Contains(inserted[2], "c.Commit()")
+}
