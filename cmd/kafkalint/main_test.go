@@ -172,19 +172,6 @@ func TestJSON(t *testing.T) {
 	}
 }
 
-// importsErrorsAndCommits reports whether the texts a fix inserts are those of
-// revokecommit's fix in app.go: the import of "errors" (as x/tools adds an import:
-// app.go's single import becomes a block, so the import takes the edits before
-// the last) and, last, the commit before Unassign.
-func importsErrorsAndCommits(inserted []string) bool {
-	n := len(inserted)
-	if n < 2 || !strings.Contains(inserted[n-1], "c.Commit()") {
-		return false
-	}
-	imports := strings.Join(inserted[:n-1], "")
-	return strings.Contains(imports, `"errors"`) && !strings.Contains(imports, "c.Commit()")
-}
-
 // TestFix checks -fix -diff (prints, writes nothing) and -fix (writes code that
 // builds and is no longer reported).
 func TestFix(t *testing.T) {
