@@ -165,7 +165,7 @@ func fieldValues(info *types.Info, in *inspector.Inspector, f *types.Var) map[as
 			if !declares(info.TypeOf(n), f) {
 				continue
 			}
-			var v constant.Value = zero
+			v := zero
 			for _, e := range n.Elts {
 				kv, ok := e.(*ast.KeyValueExpr)
 				if !ok {
