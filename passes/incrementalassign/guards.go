@@ -136,6 +136,26 @@ func isBool(t types.Type) bool {
 	return ok && b.Info()&types.IsBoolean != 0
 }
 
+// fieldVals computes fieldValues once per field, for one package.
+type fieldVals struct {
+	info *types.Info
+	in   *inspector.Inspector
+	memo map[*types.Var]map[ast.Node][]constant.Value
+}
+
+func newFieldVals(info *types.Info, in *inspector.Inspector) fieldVals {
+	return fieldVals{info: info, in: in, memo: make(map[*types.Var]map[ast.Node][]constant.Value)}
+}
+
+func (fv fieldVals) of(f *types.Var) map[ast.Node][]constant.Value {
+	m, ok := fv.memo[f]
+	if !ok {
+		m = fieldValues(fv.info, fv.in, f)
+		fv.memo[f] = m
+	}
+	return m
+}
+
 // fieldValues returns, for each function of the package that gives field f
 // only constant values, those values: keyed composite literals of f's struct
 // (an omitted f is its zero value) and assignments "x.f = K". A function that
@@ -241,7 +261,8 @@ func declares(t types.Type, f *types.Var) bool {
 // to something that is not a constant, is not guarded away. The constructor
 // stands for the struct it fills in: the field and the consumer are set
 // together there.
-func guardedAway(info *types.Info, in *inspector.Inspector, gs []guard, k *kafkaconfig.Consumer) bool {
+func (fv fieldVals) guardedAway(gs []guard, k *kafkaconfig.Consumer) bool {
+	info, in := fv.info, fv.in
 	if len(gs) == 0 || k.Call == nil {
 		return false
 	}
@@ -262,7 +283,7 @@ func guardedAway(info *types.Info, in *inspector.Inspector, gs []guard, k *kafka
 		if !ok {
 			continue
 		}
-		vals, set := fieldValues(info, in, f)[ctor]
+		vals, set := fv.of(f)[ctor]
 		if !set || len(vals) == 0 {
 			continue // not set where k is built, or not to a constant
 		}
