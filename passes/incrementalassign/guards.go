@@ -42,32 +42,28 @@ func guardsOf(info *types.Info, cur inspector.Cursor) []guard {
 				gs = append(gs, guard{cond: n.Cond, negated: true})
 			}
 		case *ast.BlockStmt:
-			for _, st := range n.List {
-				if st.End() > pos {
-					break
-				}
-				ifs, ok := st.(*ast.IfStmt)
-				if !ok || ifs.Else != nil || !endsInReturn(ifs.Body) {
-					continue
-				}
-				if _, _, ok := fieldCond(info, ifs.Cond); ok {
-					gs = append(gs, guard{cond: ifs.Cond, negated: true})
-				}
-			}
-		case *ast.CaseClause:
-			// statements of a case clause are a block of their own
-			for _, st := range n.Body {
-				if st.End() > pos {
-					break
-				}
-				ifs, ok := st.(*ast.IfStmt)
-				if !ok || ifs.Else != nil || !endsInReturn(ifs.Body) {
-					continue
-				}
-				if _, _, ok := fieldCond(info, ifs.Cond); ok {
-					gs = append(gs, guard{cond: ifs.Cond, negated: true})
-				}
-			}
+			gs = append(gs, returnedBefore(info, n.List, pos)...)
+		case *ast.CaseClause: // its statements are a block of their own
+			gs = append(gs, returnedBefore(info, n.Body, pos)...)
+		}
+	}
+	return gs
+}
+
+// returnedBefore returns the guards that the if statements of list before pos
+// imply: "if x.f { ...; return }" without an else means !x.f after it.
+func returnedBefore(info *types.Info, list []ast.Stmt, pos token.Pos) []guard {
+	var gs []guard
+	for _, st := range list {
+		if st.End() > pos {
+			break
+		}
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok || ifs.Else != nil || !endsInReturn(ifs.Body) {
+			continue
+		}
+		if _, _, ok := fieldCond(info, ifs.Cond); ok {
+			gs = append(gs, guard{cond: ifs.Cond, negated: true})
 		}
 	}
 	return gs
