@@ -32,16 +32,10 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "readtimeout",
 		Doc:       analysisutil.MustExtractDoc(doc, "readtimeout"),
-		URL:       "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/readtimeout",
 		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer},
 		FactTypes: []analysis.Fact{new(TimeoutCheck)},
 	}
-	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, a.Name)
-		run(pass)
-		return nil, nil
-	}
+	analysisutil.Setup(a, run)
 	return a
 }
 
@@ -58,21 +52,15 @@ func (*TimeoutCheck) String() string { return "checks timeout" }
 const category = "timeoutexit"
 
 func run(pass *analysis.Pass) {
-	kc, _ := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
-	if kc == nil || len(kc.Kafka) == 0 {
+	kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
+	if len(kc.Kafka) == 0 {
 		return // the package does not use the library
 	}
 	in := analysisutil.InspectorOf(pass)
-	if in == nil {
-		return // every driver runs the requirement; a Pass built by hand may not
-	}
 	c := &checker{pass: pass, in: in, exits: make(map[*types.Func]bool), checks: make(map[*types.Func]bool)}
 	c.exportChecks()
 	for fc := range in.Root().Children() {
 		file := fc.Node().(*ast.File)
-		if ast.IsGenerated(file) {
-			continue
-		}
 		if tf := pass.Fset.File(file.Pos()); tf != nil && strings.HasSuffix(tf.Name(), "_test.go") {
 			continue // a test that fails when an expected message does not come means it
 		}
@@ -783,7 +771,6 @@ func (c *checker) report(r *read, timeout string, errVar *types.Var, body []ast.
 		Pos:      st.Pos(),
 		End:      st.End(),
 		Category: category,
-		URL:      analysisutil.CategoryURL(category),
 		Message: fmt.Sprintf("%s on any error of %s.ReadMessage, also on the ErrTimedOut it returns when no message arrives %s (consumption stops at the first quiet period)",
 			how, recv, timeout),
 		Related: []analysis.RelatedInformation{{Pos: r.call.Pos(), End: r.call.End(), Message: "ReadMessage with a finite timeout"}},
