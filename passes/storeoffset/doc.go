@@ -67,7 +67,11 @@
 //     if, from a call given the message or part of it), such as the resume
 //     point of a batch that fails midway; and a call followed in its block by
 //     the consumer's Seek or SeekPartitions to the same position (an argument
-//     built from the same message or variable), a deliberate retry. Elsewhere
+//     built from the same message or variable), a deliberate retry. Both are
+//     looked for at the store and, for a helper that stores its parameter
+//     (resumeAt(c, m.TopicPartition)), where its caller takes the offset: a
+//     helper called both ways is reported for the caller that processed the
+//     message. Elsewhere
 //     the report does not claim the message was processed: it says where
 //     consumption resumes;
 //   - offsets that are changed anywhere in the package before or after: any

@@ -108,6 +108,7 @@ func run(pass *analysis.Pass) {
 	facts := make(map[*types.Func]*StoresFact)
 	for _, s := range sites {
 		t.params = nil
+		t.accept = func(o *origin) bool { return !unprocessed(pass, in, kc, s, o) }
 		v := g.ValueOf(s.call.Args[s.arg])
 		var o *origin
 		if isTPSlice(s.paramType()) {
@@ -115,7 +116,7 @@ func run(pass *analysis.Pass) {
 		} else {
 			o = t.rawTP(v)
 		}
-		if o != nil && !unprocessed(pass, in, kc, s, o) {
+		if o != nil {
 			pass.Report(diagnostic(pass, s, o))
 		}
 		for _, p := range t.params {
