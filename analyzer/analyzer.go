@@ -7,6 +7,9 @@ import (
 
 	"github.com/kafkalint/kafkalint/passes/configkey"
 	"github.com/kafkalint/kafkalint/passes/incrementalassign"
+	"github.com/kafkalint/kafkalint/passes/kafkagoreader"
+	"github.com/kafkalint/kafkalint/passes/kgocommit"
+	"github.com/kafkalint/kafkalint/passes/kgorebalance"
 	"github.com/kafkalint/kafkalint/passes/neverstored"
 	"github.com/kafkalint/kafkalint/passes/pollrebalance"
 	"github.com/kafkalint/kafkalint/passes/readtimeout"
@@ -26,6 +29,9 @@ func Analyzers() []*analysis.Analyzer {
 		incrementalassign.Analyzer,
 		readtimeout.Analyzer,
 		neverstored.Analyzer,
+		kgorebalance.Analyzer,
+		kgocommit.Analyzer,
+		kafkagoreader.Analyzer,
 	}
 }
 
@@ -42,5 +48,8 @@ func NewAnalyzers() []*analysis.Analyzer {
 		incrementalassign.NewAnalyzer(),
 		readtimeout.NewAnalyzer(),
 		neverstored.NewAnalyzer(),
+		kgorebalance.NewAnalyzer(),
+		kgocommit.NewAnalyzer(),
+		kafkagoreader.NewAnalyzer(),
 	}
 }

@@ -57,19 +57,23 @@ func loadStubs(root string) {
 	stubs.pkgs = make(map[string]*types.Package)
 	stubs.std = importer.Default()
 	std := stubs.std
-	for _, path := range []string{
-		"github.com/confluentinc/confluent-kafka-go/kafka",
-		"github.com/confluentinc/confluent-kafka-go/v2/kafka",
-		"gopkg.in/confluentinc/confluent-kafka-go.v1/kafka",
+	for _, stub := range []struct{ path, file string }{
+		{"github.com/confluentinc/confluent-kafka-go/kafka", "kafka.go"},
+		{"github.com/confluentinc/confluent-kafka-go/v2/kafka", "kafka.go"},
+		{"gopkg.in/confluentinc/confluent-kafka-go.v1/kafka", "kafka.go"},
+		{"github.com/twmb/franz-go/pkg/kmsg", "kmsg.go"}, // before kgo, which imports it
+		{"github.com/twmb/franz-go/pkg/kgo", "kgo.go"},
+		{"github.com/segmentio/kafka-go", "kafka.go"},
 	} {
+		path := stub.path
 		fset := token.NewFileSet()
-		file := filepath.Join(root, "src", filepath.FromSlash(path), "kafka.go")
+		file := filepath.Join(root, "src", filepath.FromSlash(path), stub.file)
 		f, err := parser.ParseFile(fset, file, nil, 0)
 		if err != nil {
 			stubs.err = err
 			return
 		}
-		pkg, err := (&types.Config{Importer: std}).Check(path, fset, []*ast.File{f}, nil)
+		pkg, err := (&types.Config{Importer: stubImporter{std}}).Check(path, fset, []*ast.File{f}, nil) // stubs may import earlier stubs
 		if err != nil {
 			stubs.err = err
 			return

@@ -1,0 +1,309 @@
+package kgorebalance
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/clientgraph"
+	"github.com/kafkalint/kafkalint/internal/clients"
+	"github.com/kafkalint/kafkalint/internal/kgoapi"
+	"github.com/kafkalint/kafkalint/internal/kgoflow"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports franz-go partition callbacks that lose the commit on
+// revoke or deadlock. See the package documentation.
+var Analyzer = NewAnalyzer()
+
+// NewAnalyzer returns a new kgorebalance analyzer. It has no flags; the
+// constructor exists so that every pass of the suite is built the same way.
+func NewAnalyzer() *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "kgorebalance",
+		Doc:      analysisutil.MustExtractDoc(doc, "kgorebalance"),
+		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/kgorebalance",
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, clientgraph.Analyzer},
+	}
+	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		analysisutil.Suppress(pass, a.Name)
+		run(pass)
+		return nil, nil
+	}
+	return a
+}
+
+// Categories of the diagnostics.
+const (
+	categoryNoCommit = "revokenocommit"    // a custom revoke callback that commits nothing
+	categoryManual   = "manualnorevoke"    // DisableAutoCommit and no revoke callback
+	categoryAsync    = "asyncrevokecommit" // CommitOffsets (async) in the revoke callback
+	categoryLeave    = "leaveincallback"   // Close or LeaveGroup inside a partition callback
+)
+
+func run(pass *analysis.Pass) {
+	cg, _ := pass.ResultOf[clientgraph.Analyzer].(*clientgraph.Result)
+	if cg == nil || len(cg.Imports(clients.FranzGo)) == 0 {
+		return // the package does not use franz-go
+	}
+	if !usesOptions(pass) {
+		return // registers no callback and disables no autocommit: no SSA form needed
+	}
+	in := analysisutil.InspectorOf(pass)
+	if in == nil {
+		return // every driver runs the requirement; a Pass built by hand may not
+	}
+	r := kgoflow.Of(cg)
+	if r == nil {
+		return // no SSA form (see internal/valueflow)
+	}
+	c := &checker{pass: pass, r: r, calls: make(map[token.Pos]*ast.CallExpr), stmts: make(map[*ast.CallExpr]ast.Stmt)}
+	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		c.calls[call.Lparen] = call
+		if st, ok := cur.Parent().Node().(*ast.ExprStmt); ok {
+			c.stmts[call] = st
+		}
+	}
+	reported := make(map[token.Pos]bool)
+	c.reported = reported
+	for _, o := range r.Options {
+		switch {
+		case slices.Contains(kgoapi.Callbacks, o.Name):
+			fns, _ := r.Callbacks(o)
+			for _, fn := range fns {
+				w := r.Walk(fn)
+				c.leaves(o, w)
+				if o.Name == kgoapi.OnPartitionsRevoked {
+					c.async(o, w)
+					c.noCommit(o, fn, w)
+				}
+			}
+		case o.Name == kgoapi.DisableAutoCommit:
+			c.manual(o)
+		}
+	}
+}
+
+// usesOptions reports whether the package refers to one of the options the
+// analyzer looks at.
+func usesOptions(pass *analysis.Pass) bool {
+	for _, obj := range pass.TypesInfo.Uses {
+		if obj == nil || !kgoapi.IsPackage(obj.Pkg()) {
+			continue
+		}
+		switch obj.Name() {
+		case kgoapi.OnPartitionsAssigned, kgoapi.OnPartitionsRevoked, kgoapi.OnPartitionsLost, kgoapi.DisableAutoCommit:
+			if kgoapi.IsObject(obj, obj.Name()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+type checker struct {
+	pass     *analysis.Pass
+	r        *kgoflow.Result
+	calls    map[token.Pos]*ast.CallExpr // by Lparen
+	stmts    map[*ast.CallExpr]ast.Stmt  // calls that are expression statements
+	reported map[token.Pos]bool
+}
+
+func (c *checker) report(d analysis.Diagnostic) {
+	if c.reported[d.Pos] {
+		return
+	}
+	c.reported[d.Pos] = true
+	d.URL = analysisutil.CategoryURL(d.Category)
+	c.pass.Report(d)
+}
+
+// related returns a related position at call, when it is in the package's syntax.
+func (c *checker) related(call *ssa.Call, msg string) []analysis.RelatedInformation {
+	if e := c.calls[call.Pos()]; e != nil {
+		return []analysis.RelatedInformation{{Pos: e.Pos(), End: e.End(), Message: msg}}
+	}
+	return nil
+}
+
+func (c *checker) clientRelated(cls []*kgoflow.Client) []analysis.RelatedInformation {
+	if len(cls) == 0 {
+		return nil
+	}
+	return c.related(cls[0].Call, "the client is built here")
+}
+
+// leaves reports Close and LeaveGroup calls made, before a partition callback
+// returns, on the client that runs it.
+func (c *checker) leaves(o *kgoflow.Option, w *kgoflow.Walk) {
+	for _, rc := range w.Reaches {
+		name := rc.Method.Name()
+		if !slices.Contains(kgoapi.Leaves, name) {
+			continue
+		}
+		args := rc.Call.Common().Args
+		if name == "LeaveGroupContext" && len(args) == 2 && kgoflow.IsNil(args[1]) {
+			continue // triggers the leave and returns
+		}
+		if !c.sameClient(o, w, rc.Receiver()) {
+			continue
+		}
+		top := c.calls[rc.Top.Common().Pos()]
+		at := c.calls[rc.Call.Common().Pos()]
+		if top == nil || at == nil {
+			continue
+		}
+		recv := analysisutil.ConsumerName(analysisutil.Receiver(at))
+		what := fmt.Sprintf("%s.%s", recv, name)
+		if top != at {
+			what = fmt.Sprintf("%s (calls %s.%s)", calleeName(top), recv, name)
+		}
+		d := analysis.Diagnostic{
+			Pos: top.Pos(), End: top.End(), Category: categoryLeave,
+			Message: fmt.Sprintf("%s inside the %s callback deadlocks, call it on another goroutine or use LeaveGroupContext(nil) (leaving waits for the group loop, which waits for the callback to return)", what, o.Name),
+			Related: c.related(o.Call, "the callback is registered here"),
+		}
+		if st := c.stmts[top]; st != nil && top == at && name != "LeaveGroupContext" {
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message:   "Call " + name + " on another goroutine",
+				TextEdits: []analysis.TextEdit{{Pos: st.Pos(), End: st.Pos(), NewText: []byte("go ")}},
+			}}
+		}
+		c.report(d)
+	}
+}
+
+// sameClient reports whether v, the receiver of a call made by a partition
+// callback registered by o, is the client that runs the callback: the
+// callback's *kgo.Client parameter, or a client that o reaches.
+func (c *checker) sameClient(o *kgoflow.Option, w *kgoflow.Walk, v ssa.Value) bool {
+	cls, params, _ := c.r.ClientsOf(v)
+	for _, p := range params {
+		if slices.Contains(w.Entry, p) {
+			return true
+		}
+	}
+	for _, cl := range cls {
+		if slices.Contains(cl.Options, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// async reports CommitOffsets calls made before the revoke callback returns,
+// unless the callback waits for something (onDone made synchronous).
+func (c *checker) async(o *kgoflow.Option, w *kgoflow.Walk) {
+	if w.Handoff {
+		return
+	}
+	for _, rc := range w.Reaches {
+		if rc.Method.Name() != "CommitOffsets" {
+			continue
+		}
+		top := c.calls[rc.Top.Common().Pos()]
+		at := c.calls[rc.Call.Common().Pos()]
+		if top == nil || at == nil {
+			continue
+		}
+		what := analysisutil.ConsumerName(analysisutil.Receiver(at)) + ".CommitOffsets"
+		if top != at {
+			what = fmt.Sprintf("%s (calls %s)", calleeName(top), what)
+		}
+		d := analysis.Diagnostic{
+			Pos: top.Pos(), End: top.End(), Category: categoryAsync,
+			Message: fmt.Sprintf("%s inside the OnPartitionsRevoked callback does not wait for the commit, use CommitOffsetsSync (the rebalance goes on first, and the late commit lands on partitions another member owns)", what),
+			Related: c.related(o.Call, "the callback is registered here"),
+		}
+		if sel, ok := ast.Unparen(at.Fun).(*ast.SelectorExpr); ok && top == at {
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message:   "Use CommitOffsetsSync",
+				TextEdits: []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("CommitOffsetsSync")}},
+			}}
+		}
+		c.report(d)
+	}
+}
+
+// noCommit reports a revoke callback that commits nothing, on a client that
+// does not both block rebalances on poll and commit by hand.
+func (c *checker) noCommit(o *kgoflow.Option, fn *ssa.Function, w *kgoflow.Walk) {
+	if w.Opaque || w.Handoff {
+		return // may commit through code the package cannot see, or on another goroutine
+	}
+	for _, rc := range w.Reaches {
+		if slices.Contains(kgoapi.Commits, rc.Method.Name()) {
+			return
+		}
+	}
+	var risky []*kgoflow.Client
+	manual := true
+	for _, cl := range c.r.ClientsWith(o) {
+		if !cl.Complete {
+			continue
+		}
+		if cl.Has(kgoapi.BlockRebalanceOnPoll) != nil && cl.Has(kgoapi.DisableAutoCommit) != nil {
+			continue // commits before AllowRebalance, which revokes wait for
+		}
+		risky = append(risky, cl)
+		manual = manual && cl.Has(kgoapi.DisableAutoCommit) != nil
+	}
+	if len(risky) == 0 {
+		return
+	}
+	at := c.calls[o.Call.Pos()]
+	if at == nil {
+		return
+	}
+	why := "it replaces kgo's default revoke, which commits the polled offsets: the next owner re-processes what was consumed since the last autocommit"
+	if manual {
+		why = "with autocommit disabled the next owner re-processes what was processed since the last commit, and a later commit of this member can rewind the new owner's"
+	}
+	d := analysis.Diagnostic{
+		Pos: at.Pos(), End: at.End(), Category: categoryNoCommit,
+		Message: fmt.Sprintf("OnPartitionsRevoked callback commits nothing, commit the processed offsets before it returns (%s)", why),
+		Related: c.clientRelated(risky),
+	}
+	c.report(d)
+}
+
+// manual reports DisableAutoCommit on a client with no revoke callback and no
+// BlockRebalanceOnPoll.
+func (c *checker) manual(o *kgoflow.Option) {
+	var risky []*kgoflow.Client
+	for _, cl := range c.r.ClientsWith(o) {
+		if cl.Complete && cl.Has(kgoapi.OnPartitionsRevoked) == nil && cl.Has(kgoapi.BlockRebalanceOnPoll) == nil {
+			risky = append(risky, cl)
+		}
+	}
+	at := c.calls[o.Call.Pos()]
+	if len(risky) == 0 || at == nil {
+		return
+	}
+	c.report(analysis.Diagnostic{
+		Pos: at.Pos(), End: at.End(), Category: categoryManual,
+		Message: "kgo.DisableAutoCommit without an OnPartitionsRevoked callback, register one that commits the processed offsets (the next owner re-processes what was processed since the last commit, and a later commit of this member can rewind the new owner's)",
+		Related: c.clientRelated(risky),
+	})
+}
+
+// calleeName names the function a call calls, for messages.
+func calleeName(call *ast.CallExpr) string {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return f.Name
+	case *ast.SelectorExpr:
+		return f.Sel.Name
+	}
+	return "the call"
+}
