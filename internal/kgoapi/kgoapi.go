@@ -1,7 +1,7 @@
 // Package kgoapi identifies franz-go's client package,
 // github.com/twmb/franz-go/pkg/kgo (also vendored): its types, option
 // functions and Client methods by name, and the method families the rules
-// look for (docs/library-facts.md, F21 to F26).
+// look for (docs/library-facts.md, F21 to F26 and F29).
 //
 // Everything is matched by types.Object identity on (package path, name), never
 // by printed type strings, so look-alike packages with the same names are

@@ -17,6 +17,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -59,9 +60,11 @@ type Result struct {
 	Clients []*Client
 	Options []*Option // every option call of the package, in the order found
 
-	byCall  map[*ssa.Call]*Client
-	options map[*ssa.Call]*Option
-	reaches map[*types.Package]bool
+	byCall   map[*ssa.Call]*Client
+	options  map[*ssa.Call]*Option
+	mu       sync.Mutex // Walk and Escapes: the passes sharing a Result may run at once
+	reaches  map[*types.Package]bool
+	escaping map[*Client]bool
 }
 
 type key struct{}
@@ -301,6 +304,8 @@ type Walk struct {
 // functions it calls make, deferred ones included, goroutines it starts
 // excluded.
 func (r *Result) Walk(fn *ssa.Function) *Walk {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	w := &Walk{}
 	for _, p := range fn.Params {
 		if kgoapi.IsClient(p.Type()) {
@@ -455,4 +460,130 @@ func IsNil(v ssa.Value) bool {
 	}
 	k, ok := v.(*ssa.Const)
 	return ok && k.Value == nil
+}
+
+// A MethodCall is a call of a *kgo.Client method in the package, with the
+// clients its receiver may be.
+type MethodCall struct {
+	Call     ssa.CallInstruction
+	Method   *types.Func
+	Clients  []*Client
+	Complete bool // every source of the receiver is one of Clients
+}
+
+// MethodCalls returns the package's static calls of the *kgo.Client methods
+// names, in the order found.
+func (r *Result) MethodCalls(names ...string) []MethodCall {
+	var out []MethodCall
+	for _, fn := range r.G.Functions() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || len(call.Common().Args) == 0 {
+					continue
+				}
+				callee := call.Common().StaticCallee()
+				if callee == nil {
+					continue
+				}
+				m, _ := callee.Object().(*types.Func)
+				if !kgoapi.IsClientMethod(m, names...) {
+					continue
+				}
+				cls, _, complete := r.ClientsOf(call.Common().Args[0])
+				out = append(out, MethodCall{Call: call, Method: m, Clients: cls, Complete: complete})
+			}
+		}
+	}
+	return out
+}
+
+// Escapes reports whether client cl may leave the package's sight: passed
+// to a function of another package (kgo's own excepted), converted to an
+// interface, sent on a channel, stored in an exported field or variable, a
+// slice or a map, or returned by a function other packages can call. Rules
+// that need every call on a client ("nothing calls AllowRebalance") are
+// silent for it then.
+func (r *Result) Escapes(cl *Client) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.escaping == nil {
+		r.escaping = make(map[*Client]bool)
+		for _, v := range r.escapingValues() {
+			cls, _, _ := r.ClientsOf(v)
+			for _, c := range cls {
+				r.escaping[c] = true
+			}
+		}
+	}
+	return r.escaping[cl]
+}
+
+// escapingValues returns the *kgo.Client values the package hands to code it
+// cannot see.
+func (r *Result) escapingValues() []ssa.Value {
+	var out []ssa.Value
+	isClient := func(v ssa.Value) bool { return v != nil && kgoapi.IsClient(v.Type()) && isPointer(v.Type()) }
+	for _, fn := range r.G.Functions() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case ssa.CallInstruction:
+					c := in.Common()
+					callee := c.StaticCallee()
+					if callee != nil && valueflow.Local(callee) && callee.Pkg == r.G.Package() {
+						continue // followed through the callee's parameters
+					}
+					if callee != nil && callee.Object() != nil && kgoapi.IsPackage(callee.Object().Pkg()) {
+						continue // kgo's own functions and the client's methods
+					}
+					for _, a := range c.Args {
+						if isClient(a) {
+							out = append(out, a)
+						}
+					}
+				case *ssa.MakeInterface:
+					if isClient(in.X) {
+						out = append(out, in.X)
+					}
+				case *ssa.Send:
+					if isClient(in.X) {
+						out = append(out, in.X)
+					}
+				case *ssa.Store:
+					if !isClient(in.Val) {
+						continue
+					}
+					switch addr := in.Addr.(type) {
+					case *ssa.Alloc:
+					case *ssa.FieldAddr:
+						if f := valueflow.FieldOf(addr); f == nil || f.Exported() {
+							out = append(out, in.Val)
+						}
+					case *ssa.Global:
+						if addr.Object() == nil || addr.Object().Exported() {
+							out = append(out, in.Val)
+						}
+					default:
+						out = append(out, in.Val)
+					}
+				case *ssa.Return:
+					if !valueflow.ReachableFromOutside(fn) {
+						continue
+					}
+					for _, v := range in.Results {
+						if isClient(v) {
+							out = append(out, v)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
 }

@@ -7,8 +7,9 @@
 //
 // Reports, for github.com/twmb/franz-go/pkg/kgo clients, OnPartitionsRevoked
 // callbacks that commit nothing, DisableAutoCommit without a revoke callback,
-// the asynchronous CommitOffsets inside the revoke callback, and Close or
-// LeaveGroup called inside a partition callback.
+// the asynchronous CommitOffsets inside the revoke callback, Close or
+// LeaveGroup called inside a partition callback, and BlockRebalanceOnPoll
+// clients that never allow rebalances or are closed with Close.
 //
 // A custom OnPartitionsRevoked callback replaces kgo's default one, which, with
 // autocommit on, is a blocking commit of the polled offsets
@@ -42,6 +43,13 @@
 // OnPartitionsAssigned, OnPartitionsRevoked or OnPartitionsLost they deadlock
 // the client for good (F24).
 //
+// BlockRebalanceOnPoll makes every rebalance wait for AllowRebalance after a
+// poll: "You must always AllowRebalances when you are done processing the
+// records you received" (F29). A poll loop that never calls it holds up the
+// group until this member is kicked out at the rebalance timeout; Close does
+// not allow rebalances and hangs after a poll whose rebalance was not allowed,
+// where CloseAllowingRebalance does not.
+//
 // # What is recognised
 //
 // The github.com/twmb/franz-go/pkg/kgo import path, also vendored. Options
@@ -68,7 +76,11 @@
 //     parameter of an exported function or another package), for the
 //     revokenocommit and manualnorevoke reports;
 //   - LeaveGroupContext(nil), and Close or LeaveGroup started with go;
-//   - Close of a client other than the callback's.
+//   - Close of a client other than the callback's;
+//   - a BlockRebalanceOnPoll client that leaves the package's sight (passed
+//     to another package, stored in an exported field or variable, returned
+//     by an exported function), or with an AllowRebalance call whose receiver
+//     the package does not trace: AllowRebalance may be called there.
 //
 // # Category revokenocommit
 //
@@ -87,11 +99,21 @@
 //
 // Close or LeaveGroup called synchronously inside a partition callback.
 //
+// # Category neverallowed
+//
+// A poll of a BlockRebalanceOnPoll client on which nothing calls
+// AllowRebalance.
+//
+// # Category closeblocked
+//
+// Close of a polled BlockRebalanceOnPoll client.
+//
 // # Fix and suppression
 //
 // For CommitOffsets inside the revoke callback the fix calls CommitOffsetsSync,
 // which takes the same arguments; for a Close, CloseAllowingRebalance or
-// LeaveGroup statement inside a callback it starts the call with go. A missing
+// LeaveGroup statement inside a callback it starts the call with go; Close of
+// a BlockRebalanceOnPoll client becomes CloseAllowingRebalance. A missing
 // commit has no mechanical fix: what was processed is the program's to say.
 // Suppress one report with a "//kafkalint:ignore kgorebalance reason" comment
 // on the line, or "//nolint:kafkalint" under golangci-lint; disable the

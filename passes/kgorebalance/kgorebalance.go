@@ -48,6 +48,8 @@ const (
 	categoryManual   = "manualnorevoke"    // DisableAutoCommit and no revoke callback
 	categoryAsync    = "asyncrevokecommit" // CommitOffsets (async) in the revoke callback
 	categoryLeave    = "leaveincallback"   // Close or LeaveGroup inside a partition callback
+	categoryBlocked  = "neverallowed"      // BlockRebalanceOnPoll and no AllowRebalance
+	categoryClose    = "closeblocked"      // Close of a polled client with BlockRebalanceOnPoll
 )
 
 func run(pass *analysis.Pass) {
@@ -90,6 +92,8 @@ func run(pass *analysis.Pass) {
 			}
 		case o.Name == kgoapi.DisableAutoCommit:
 			c.manual(o)
+		case o.Name == kgoapi.BlockRebalanceOnPoll:
+			c.block(o)
 		}
 	}
 }
@@ -102,7 +106,7 @@ func usesOptions(pass *analysis.Pass) bool {
 			continue
 		}
 		switch obj.Name() {
-		case kgoapi.OnPartitionsAssigned, kgoapi.OnPartitionsRevoked, kgoapi.OnPartitionsLost, kgoapi.DisableAutoCommit:
+		case kgoapi.OnPartitionsAssigned, kgoapi.OnPartitionsRevoked, kgoapi.OnPartitionsLost, kgoapi.DisableAutoCommit, kgoapi.BlockRebalanceOnPoll:
 			if kgoapi.IsObject(obj, obj.Name()) {
 				return true
 			}
@@ -306,4 +310,61 @@ func calleeName(call *ast.CallExpr) string {
 		return f.Sel.Name
 	}
 	return "the call"
+}
+
+// block reports, on a client with BlockRebalanceOnPoll that the package
+// polls, a package that never allows rebalances on it, and Close calls on it.
+func (c *checker) block(o *kgoflow.Option) {
+	calls := c.r.MethodCalls("PollFetches", "PollRecords", "AllowRebalance", "Close")
+	for _, cl := range c.r.ClientsWith(o) {
+		var polls, closes []kgoflow.MethodCall
+		allowed := false
+		for _, mc := range calls {
+			mine := slices.Contains(mc.Clients, cl)
+			switch mc.Method.Name() {
+			case "PollFetches", "PollRecords":
+				if mine {
+					polls = append(polls, mc)
+				}
+			case "AllowRebalance": // CloseAllowingRebalance at exit does not unblock the loop
+				allowed = allowed || mine || !mc.Complete
+			case "Close":
+				if mine {
+					closes = append(closes, mc)
+				}
+			}
+		}
+		if len(polls) == 0 {
+			continue
+		}
+		if !allowed && !c.r.Escapes(cl) {
+			if at := c.calls[polls[0].Call.Common().Pos()]; at != nil {
+				recv := analysisutil.ConsumerName(analysisutil.Receiver(at))
+				c.report(analysis.Diagnostic{
+					Pos: at.Pos(), End: at.End(), Category: categoryBlocked,
+					Message: fmt.Sprintf("%s.%s on a client with kgo.BlockRebalanceOnPoll, and nothing calls AllowRebalance on it, call %s.AllowRebalance() when the polled records are processed (rebalances wait until this member is kicked out of the group at the rebalance timeout)", recv, polls[0].Method.Name(), recv),
+					Related: c.related(o.Call, "rebalances are blocked on poll here"),
+				})
+			}
+		}
+		for _, mc := range closes {
+			at := c.calls[mc.Call.Common().Pos()]
+			if at == nil {
+				continue
+			}
+			recv := analysisutil.ConsumerName(analysisutil.Receiver(at))
+			d := analysis.Diagnostic{
+				Pos: at.Pos(), End: at.End(), Category: categoryClose,
+				Message: fmt.Sprintf("%s.Close on a polled client with kgo.BlockRebalanceOnPoll does not allow rebalances, use CloseAllowingRebalance (Close hangs when the last poll's rebalance was not allowed)", recv),
+				Related: c.related(o.Call, "rebalances are blocked on poll here"),
+			}
+			if sel, ok := ast.Unparen(at.Fun).(*ast.SelectorExpr); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{{
+					Message:   "Use CloseAllowingRebalance",
+					TextEdits: []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("CloseAllowingRebalance")}},
+				}}
+			}
+			c.report(d)
+		}
+	}
 }
