@@ -1,6 +1,6 @@
 // Package kafkagoapi identifies segmentio/kafka-go's package,
 // github.com/segmentio/kafka-go (also vendored): its Reader, ReaderConfig and
-// their fields and methods by name (docs/library-facts.md, F27 to F28).
+// their fields and methods by name (docs/library-facts.md, F27, F28, F30 and F31).
 //
 // Everything is matched by types.Object identity on (package path, name), never
 // by printed type strings, so look-alike packages with the same names are
@@ -96,4 +96,7 @@ var (
 	// NotWithGroup are the methods that return an error on a reader with a
 	// GroupID (errNotAvailableWithGroup).
 	NotWithGroup = []string{"SetOffset", "ReadLag"}
+	// Reads are the methods that return the next message (ReadMessage
+	// commits it first on a group reader, FetchMessage never does).
+	Reads = []string{"ReadMessage", "FetchMessage"}
 )

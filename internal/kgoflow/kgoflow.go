@@ -509,7 +509,7 @@ func (r *Result) Escapes(cl *Client) bool {
 	defer r.mu.Unlock()
 	if r.escaping == nil {
 		r.escaping = make(map[*Client]bool)
-		for _, v := range r.escapingValues() {
+		for _, v := range r.G.Escaping(isClientPtr, kgoapi.IsPackage) {
 			cls, _, _ := r.ClientsOf(v)
 			for _, c := range cls {
 				r.escaping[c] = true
@@ -519,71 +519,8 @@ func (r *Result) Escapes(cl *Client) bool {
 	return r.escaping[cl]
 }
 
-// escapingValues returns the *kgo.Client values the package hands to code it
-// cannot see.
-func (r *Result) escapingValues() []ssa.Value {
-	var out []ssa.Value
-	isClient := func(v ssa.Value) bool { return v != nil && kgoapi.IsClient(v.Type()) && isPointer(v.Type()) }
-	for _, fn := range r.G.Functions() {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				switch in := instr.(type) {
-				case ssa.CallInstruction:
-					c := in.Common()
-					callee := c.StaticCallee()
-					if callee != nil && valueflow.Local(callee) && callee.Pkg == r.G.Package() {
-						continue // followed through the callee's parameters
-					}
-					if callee != nil && callee.Object() != nil && kgoapi.IsPackage(callee.Object().Pkg()) {
-						continue // kgo's own functions and the client's methods
-					}
-					for _, a := range c.Args {
-						if isClient(a) {
-							out = append(out, a)
-						}
-					}
-				case *ssa.MakeInterface:
-					if isClient(in.X) {
-						out = append(out, in.X)
-					}
-				case *ssa.Send:
-					if isClient(in.X) {
-						out = append(out, in.X)
-					}
-				case *ssa.Store:
-					if !isClient(in.Val) {
-						continue
-					}
-					switch addr := in.Addr.(type) {
-					case *ssa.Alloc:
-					case *ssa.FieldAddr:
-						if f := valueflow.FieldOf(addr); f == nil || f.Exported() {
-							out = append(out, in.Val)
-						}
-					case *ssa.Global:
-						if addr.Object() == nil || addr.Object().Exported() {
-							out = append(out, in.Val)
-						}
-					default:
-						out = append(out, in.Val)
-					}
-				case *ssa.Return:
-					if !valueflow.ReachableFromOutside(fn) {
-						continue
-					}
-					for _, v := range in.Results {
-						if isClient(v) {
-							out = append(out, v)
-						}
-					}
-				}
-			}
-		}
-	}
-	return out
-}
-
-func isPointer(t types.Type) bool {
+// isClientPtr reports whether t is *kgo.Client.
+func isClientPtr(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Pointer)
-	return ok
+	return ok && kgoapi.IsClient(t)
 }

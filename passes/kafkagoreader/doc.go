@@ -7,8 +7,10 @@
 //
 // Reports, for github.com/segmentio/kafka-go, a kafka.NewReader whose
 // ReaderConfig has neither GroupID nor Partition, one with StartOffset but no
-// GroupID, and CommitMessages on a reader without GroupID (or SetOffset and
-// ReadLag on one with it) whose error is ignored.
+// GroupID, CommitMessages on a reader without GroupID (or SetOffset and
+// ReadLag on one with it) whose error is ignored, FetchMessage on a group
+// reader nothing commits on, and, with -readmessage, ReadMessage on a group
+// reader followed by processing that can fail.
 //
 // A reader without GroupID reads exactly one partition, ReaderConfig.Partition,
 // which is 0 when not set (docs/library-facts.md, F27). A consumer written as
@@ -27,7 +29,21 @@
 // SetOffset on it instead. CommitMessages on a reader without GroupID returns
 // an error and commits nothing; SetOffset and ReadLag on a reader with one
 // return an error and do nothing (reader.go, errOnlyAvailableWithGroup and
-// errNotAvailableWithGroup): with the error ignored, nobody notices.
+// errNotAvailableWithGroup; F31): with the error ignored, nobody notices.
+//
+// FetchMessage does not commit (F30): a group reader read with FetchMessage
+// and never given to CommitMessages commits nothing, and every restart reads
+// again from the group's last committed offset. ReadMessage commits the
+// message before returning it: when what follows can fail (a call whose
+// error the function checks), a failure or a crash loses the message. That is
+// at-most-once delivery, which a program may want, so this check is off
+// unless -readmessage is given:
+//
+//	m, err := r.ReadMessage(ctx) // r.ReadMessage on a group reader commits the message before it is processed, (...)
+//	...
+//	if err := store(m); err != nil {
+//		return err
+//	}
 //
 // # What is recognised
 //
@@ -47,7 +63,12 @@
 //     package's function, a parameter of an exported function) or whose
 //     address is given away (a function may set fields through it);
 //   - readers with GroupTopics;
-//   - the group-only calls whose error the program uses.
+//   - the group-only calls whose error the program uses;
+//   - FetchMessage on a reader that leaves the package's sight (returned by an
+//     exported function, passed to another package, stored in an exported
+//     field), or when some CommitMessages call's reader is not traced;
+//   - ReadMessage without -readmessage, and ReadMessage followed only by
+//     calls whose errors are ignored.
 //
 // # Category partitionzero
 //
@@ -62,10 +83,19 @@
 // CommitMessages on a reader without GroupID, or SetOffset or ReadLag on one
 // with it, the error ignored.
 //
+// # Category fetchnocommit
+//
+// FetchMessage on a group reader nothing commits on.
+//
+// # Category readcommits
+//
+// ReadMessage on a group reader before processing that can fail
+// (-readmessage only).
+//
 // # Fix and suppression
 //
 // No fix is offered: whether the reader should join a group or read one
-// partition is the program's choice. Suppress one report with a
+// partition, and when a message counts as processed, is the program's choice. Suppress one report with a
 // "//kafkalint:ignore kafkagoreader reason" comment on the line, or
 // "//nolint:kafkalint" under golangci-lint; disable the analyzer with
 // -kafkagoreader=false.

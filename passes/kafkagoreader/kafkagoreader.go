@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -25,8 +26,7 @@ var doc string
 // the package documentation.
 var Analyzer = NewAnalyzer()
 
-// NewAnalyzer returns a new kafkagoreader analyzer. It has no flags; the
-// constructor exists so that every pass of the suite is built the same way.
+// NewAnalyzer returns a new kafkagoreader analyzer, with its own flags.
 func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "kafkagoreader",
@@ -34,10 +34,11 @@ func NewAnalyzer() *analysis.Analyzer {
 		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/kafkagoreader",
 		Requires: []*analysis.Analyzer{analysisutil.Inspect, clientgraph.Analyzer},
 	}
+	readMessage := a.Flags.Bool("readmessage", false, "also report ReadMessage on a group reader followed by processing that can fail (at-most-once)")
 	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		analysisutil.Suppress(pass, a.Name)
-		run(pass)
+		run(pass, *readMessage)
 		return nil, nil
 	}
 	return a
@@ -48,9 +49,11 @@ const (
 	categoryPartition   = "partitionzero"      // no GroupID and no Partition
 	categoryStartOffset = "startoffsetignored" // StartOffset without GroupID
 	categoryGroupOnly   = "grouponly"          // a group-only call on a reader without GroupID, or the converse
+	categoryNoCommit    = "fetchnocommit"      // FetchMessage on a group reader nothing commits
+	categoryReadCommits = "readcommits"        // ReadMessage on a group reader before fallible processing (opt-in)
 )
 
-func run(pass *analysis.Pass) {
+func run(pass *analysis.Pass, readMessage bool) {
 	cg, _ := pass.ResultOf[clientgraph.Analyzer].(*clientgraph.Result)
 	if cg == nil || len(cg.Imports(clients.KafkaGo)) == 0 {
 		return // the package does not use kafka-go
@@ -93,14 +96,23 @@ func run(pass *analysis.Pass) {
 					if sc, ok := call.(*ssa.Call); ok && len(sc.Call.Args) == 1 {
 						c.newReader(sc)
 					}
-				case kafkagoapi.IsReaderMethod(f, append(kafkagoapi.GroupOnly, kafkagoapi.NotWithGroup...)...):
+				case kafkagoapi.IsReaderMethod(f, slices.Concat(kafkagoapi.GroupOnly, kafkagoapi.NotWithGroup, kafkagoapi.Reads)...):
 					methods = append(methods, call)
 				}
 			}
 		}
 	}
 	for _, m := range methods {
-		c.groupOnly(m)
+		switch m.Common().StaticCallee().Name() {
+		case "FetchMessage":
+			c.fetchNoCommit(m, methods)
+		case "ReadMessage":
+			if readMessage {
+				c.readCommits(m)
+			}
+		default:
+			c.groupOnly(m)
+		}
 	}
 }
 
@@ -120,6 +132,7 @@ type checker struct {
 	calls   map[token.Pos]*ast.CallExpr     // by Lparen
 	lits    map[token.Pos]*ast.CompositeLit // by Lbrace
 	readers map[*ssa.Call]*config           // NewReader calls whose configuration is known whole
+	escapes map[*ssa.Call]bool              // NewReader calls whose readers leave the package's sight
 }
 
 // A config is what a ReaderConfig given to NewReader may hold.
@@ -259,7 +272,7 @@ func (c *checker) groupOnly(call ssa.CallInstruction) {
 		return // the program sees the error
 	}
 	tr := c.g.Roots(call.Common().Args[0])
-	wantGroup := f.Name() == "CommitMessages"
+	wantGroup := slices.Contains(kafkagoapi.GroupOnly, f.Name())
 	for _, root := range tr.Roots {
 		nr := valueflow.CallOf(root)
 		if nr == nil {
@@ -318,4 +331,149 @@ func used(v ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// groupReaders returns the NewReader calls with a GroupID that the reader
+// value v may come from.
+func (c *checker) groupReaders(v ssa.Value) (calls []*ssa.Call, complete bool) {
+	tr := c.g.Roots(v)
+	complete = tr.Complete
+	for _, root := range tr.Roots {
+		nr := valueflow.CallOf(root)
+		if cfg := c.readers[nr]; cfg != nil && cfg.set[kafkagoapi.GroupID] {
+			calls = append(calls, nr)
+			continue
+		}
+		complete = false
+	}
+	return calls, complete
+}
+
+// fetchNoCommit reports FetchMessage on a group reader on which nothing in the
+// package commits, when the reader does not leave the package's sight.
+func (c *checker) fetchNoCommit(fetch ssa.CallInstruction, methods []ssa.CallInstruction) {
+	at := c.calls[fetch.Common().Pos()]
+	readers, _ := c.groupReaders(fetch.Common().Args[0])
+	if at == nil || len(readers) == 0 {
+		return
+	}
+	escaping := c.escaping()
+	for _, nr := range readers {
+		if escaping[nr] {
+			return // CommitMessages may be called where the package cannot see
+		}
+	}
+	for _, m := range methods {
+		if m.Common().StaticCallee().Name() != "CommitMessages" {
+			continue
+		}
+		tr := c.g.Roots(m.Common().Args[0])
+		if !tr.Complete {
+			return // a commit on a reader of unknown origin: it may be this one
+		}
+		for _, root := range tr.Roots {
+			if slices.Contains(readers, valueflow.CallOf(root)) {
+				return
+			}
+		}
+	}
+	recv := analysisutil.ConsumerName(analysisutil.Receiver(at))
+	c.report(analysis.Diagnostic{
+		Pos: at.Pos(), End: at.End(), Category: categoryNoCommit,
+		Message: fmt.Sprintf("%s.FetchMessage on a group reader, and nothing commits on it, call %s.CommitMessages after processing (FetchMessage does not commit: every restart reads again from the group's last committed offset)", recv, recv),
+		Related: c.related(c.readers[readers[0]]),
+	})
+}
+
+// escaping returns the NewReader calls whose readers leave the package's sight.
+func (c *checker) escaping() map[*ssa.Call]bool {
+	if c.escapes != nil {
+		return c.escapes
+	}
+	c.escapes = make(map[*ssa.Call]bool)
+	isReader := func(t types.Type) bool {
+		_, ok := t.Underlying().(*types.Pointer)
+		return ok && kafkagoapi.IsReader(t)
+	}
+	for _, v := range c.g.Escaping(isReader, kafkagoapi.IsPackage) {
+		for _, root := range c.g.Roots(v).Roots {
+			if nr := valueflow.CallOf(root); nr != nil {
+				c.escapes[nr] = true
+			}
+		}
+	}
+	return c.escapes
+}
+
+// readCommits reports ReadMessage on a group reader when, after it, the
+// function calls something whose error it checks: ReadMessage has committed
+// the message already, and a failure (or a crash) loses it.
+func (c *checker) readCommits(read ssa.CallInstruction) {
+	at := c.calls[read.Common().Pos()]
+	readers, _ := c.groupReaders(read.Common().Args[0])
+	if at == nil || len(readers) == 0 {
+		return
+	}
+	failing := fallibleAfter(read)
+	if failing == nil {
+		return
+	}
+	recv := analysisutil.ConsumerName(analysisutil.Receiver(at))
+	d := analysis.Diagnostic{
+		Pos: at.Pos(), End: at.End(), Category: categoryReadCommits,
+		Message: fmt.Sprintf("%s.ReadMessage on a group reader commits the message before it is processed, use FetchMessage and call CommitMessages after processing (a processing error or a crash loses the message)", recv),
+		Related: c.related(c.readers[readers[0]]),
+	}
+	if e := c.calls[failing.Common().Pos()]; e != nil {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: e.Pos(), End: e.End(), Message: "processing that can fail"})
+	}
+	c.report(d)
+}
+
+// fallibleAfter returns a call, after read in its function's control flow, of
+// another function whose error result the function uses, or nil.
+func fallibleAfter(read ssa.CallInstruction) ssa.CallInstruction {
+	start := read.Block()
+	seen := map[*ssa.BasicBlock]bool{}
+	queue := []*ssa.BasicBlock{start}
+	first := true
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		after := !first || b != start
+		first = false
+		for _, instr := range b.Instrs {
+			if instr == read {
+				after = true
+				continue
+			}
+			call, ok := instr.(ssa.CallInstruction)
+			if !after || !ok || call.Value() == nil {
+				continue
+			}
+			if callee := call.Common().StaticCallee(); callee != nil && callee.Object() != nil && kafkagoapi.IsPackage(callee.Object().Pkg()) {
+				continue // the reader's own calls (ReadMessage again, Close)
+			}
+			if returnsError(call.Common().Signature()) && !errorIgnored(call) {
+				return call
+			}
+		}
+		for _, s := range b.Succs {
+			if !seen[s] {
+				seen[s] = true
+				queue = append(queue, s)
+			}
+		}
+	}
+	return nil
+}
+
+// returnsError reports whether the last result of sig is an error.
+func returnsError(sig *types.Signature) bool {
+	res := sig.Results()
+	if res.Len() == 0 {
+		return false
+	}
+	t := res.At(res.Len() - 1).Type()
+	return types.Identical(t, types.Universe.Lookup("error").Type())
 }

@@ -17,3 +17,9 @@ func Test(t *testing.T) {
 func TestFixCompiles(t *testing.T) {
 	testutil.CheckGoldens(t, kgocommit.Analyzer, "kgocommit/v1")
 }
+
+func TestIllTyped(t *testing.T) {
+	for _, src := range testutil.IllTypedClientSources {
+		testutil.RunIllTyped(t, kgocommit.Analyzer, src)
+	}
+}

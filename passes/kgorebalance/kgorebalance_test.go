@@ -23,3 +23,9 @@ func TestIdentity(t *testing.T) {
 func TestFixCompiles(t *testing.T) {
 	testutil.CheckGoldens(t, kgorebalance.Analyzer, "kgorebalance/v1")
 }
+
+func TestIllTyped(t *testing.T) {
+	for _, src := range testutil.IllTypedClientSources {
+		testutil.RunIllTyped(t, kgorebalance.Analyzer, src)
+	}
+}
