@@ -32,6 +32,40 @@ type Client struct {
 	Call     *ssa.Call
 	Options  []*Option // in the order found
 	Complete bool      // every option source was traced inside the package
+
+	entries map[*Option][]*ssa.Store // where each option is put into a slice that reaches the call
+}
+
+// Always reports whether option o reaches the client on every path: it is
+// put into the options slice in a block that dominates the NewClient call
+// (or, in a helper that builds the slice, every return of the helper). An
+// option added on a branch (if cfg.marks { opts = append(opts, ...) }) may
+// be absent: a rule that reports a call because the client has an option
+// asks Always, so that a call on the other branch's client is not reported.
+func (c *Client) Always(o *Option) bool {
+	for _, st := range c.entries[o] {
+		if dominatesExit(st.Block(), c.Call) {
+			return true
+		}
+	}
+	return false
+}
+
+// dominatesExit reports whether b dominates the call when they are in the same
+// function, or else every block of b's function that returns.
+func dominatesExit(b *ssa.BasicBlock, call *ssa.Call) bool {
+	if b.Parent() == call.Parent() {
+		return b.Dominates(call.Block())
+	}
+	for _, rb := range b.Parent().Blocks {
+		if len(rb.Instrs) == 0 {
+			continue
+		}
+		if _, ok := rb.Instrs[len(rb.Instrs)-1].(*ssa.Return); ok && !b.Dominates(rb) {
+			return false
+		}
+	}
+	return true
 }
 
 // Has returns the first option of the client called name, or nil.
@@ -149,7 +183,7 @@ func (r *Result) collect(c *Client, s ssa.Value, seen map[ssa.Value]bool, opts m
 				}
 				for _, ref := range *refs {
 					if st, ok := ref.(*ssa.Store); ok && st.Addr == ia {
-						r.element(c, st.Val, opts)
+						r.element(c, st, opts)
 					}
 				}
 			}
@@ -198,15 +232,19 @@ func (r *Result) forward(c *Client, p *ssa.Parameter, seen map[ssa.Value]bool, o
 	return true
 }
 
-// element adds the option an element value holds.
-func (r *Result) element(c *Client, v ssa.Value, opts map[*Option]bool) {
-	tr := r.G.Roots(v)
+// element adds the option the element store st puts into the slice.
+func (r *Result) element(c *Client, st *ssa.Store, opts map[*Option]bool) {
+	tr := r.G.Roots(st.Val)
 	if !tr.Complete {
 		c.Complete = false
 	}
 	for _, root := range tr.Roots {
 		call := valueflow.CallOf(root)
 		if o := r.options[call]; o != nil {
+			if c.entries == nil {
+				c.entries = make(map[*Option][]*ssa.Store)
+			}
+			c.entries[o] = append(c.entries[o], st)
 			if !opts[o] {
 				opts[o] = true
 				c.Options = append(c.Options, o)

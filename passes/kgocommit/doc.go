@@ -52,6 +52,9 @@
 //   - marks on a client whose options the package does not see whole (options
 //     from a parameter of an exported function or another package), or on a
 //     client the trace does not reach (a parameter of an exported function);
+//   - CommitUncommittedOffsets on a client that gets AutoCommitMarks on some
+//     paths only (options chosen by a switch, the commit on the other case:
+//     franz-go's own examples/group_committing);
 //   - EpochOffsets computed (r.Offset+1, a variable of the program's own),
 //     and SetOffsets, which seeks: the record's own offset is right there.
 //

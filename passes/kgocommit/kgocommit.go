@@ -157,7 +157,8 @@ func (c *checker) mode(s site) {
 	}
 	cls, _, _ := c.r.ClientsOf(s.call.Common().Args[0])
 	for _, cl := range cls {
-		has := cl.Has(kgoapi.AutoCommitMarks) != nil
+		marksOpt := cl.Has(kgoapi.AutoCommitMarks)
+		has := marksOpt != nil
 		switch {
 		case marks && !has && cl.Complete:
 			why := "the marks are dropped, and autocommit commits what was polled, processed or not"
@@ -170,7 +171,7 @@ func (c *checker) mode(s site) {
 				Related: c.clientRelated(cl),
 			})
 			return
-		case !marks && has:
+		case !marks && has && cl.Always(marksOpt): // an option on a branch may be absent where this runs
 			d := analysis.Diagnostic{
 				Pos: s.expr.Pos(), End: s.expr.End(), Category: categoryUncommitted,
 				Message: fmt.Sprintf("%s.CommitUncommittedOffsets on a client with kgo.AutoCommitMarks commits every polled offset, marked or not, use CommitMarkedOffsets (records polled but not yet processed are committed as consumed)", s.recvName()),
