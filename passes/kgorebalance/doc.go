@@ -46,9 +46,9 @@
 // BlockRebalanceOnPoll makes every rebalance wait for AllowRebalance after a
 // poll: "You must always AllowRebalances when you are done processing the
 // records you received" (F29). A poll loop that never calls it holds up the
-// group until this member is kicked out at the rebalance timeout; Close does
-// not allow rebalances and hangs after a poll whose rebalance was not allowed,
-// where CloseAllowingRebalance does not.
+// group until this member is kicked out at the rebalance timeout; and Close
+// does not allow rebalances, so on such a client it hangs after a poll, where
+// CloseAllowingRebalance does not.
 //
 // # What is recognised
 //
@@ -106,7 +106,11 @@
 //
 // # Category closeblocked
 //
-// Close of a polled BlockRebalanceOnPoll client.
+// Close of a polled BlockRebalanceOnPoll client on which nothing calls
+// AllowRebalance. Where something does, whether a poll's rebalance is still
+// pending at Close depends on the paths in between (a loop that calls
+// AllowRebalance after each batch and ends on a closed client is fine), and
+// Close is not reported.
 //
 // # Fix and suppression
 //

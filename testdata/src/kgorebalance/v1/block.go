@@ -25,19 +25,15 @@ func neverAllowed(ctx context.Context) error {
 	return nil
 }
 
-// Allowed after each batch, but closed with Close.
+// Never allowed, and closed with Close: the deferred Close hangs.
 type blockingConsumer struct{ cl *kgo.Client }
 
 func (b *blockingConsumer) run(ctx context.Context) {
-	defer b.cl.Close() // want `b.cl.Close on a polled client with kgo.BlockRebalanceOnPoll does not allow rebalances, use CloseAllowingRebalance \(Close hangs when the last poll's rebalance was not allowed\)`
-	for {
-		fs := b.cl.PollFetches(ctx)
-		if fs.IsClientClosed() || ctx.Err() != nil {
-			return // polled, not allowed: Close hangs
-		}
+	defer b.cl.Close() // want `b.cl.Close on a polled client with kgo.BlockRebalanceOnPoll that never allows rebalances, use CloseAllowingRebalance \(Close waits for the last poll's rebalance to be allowed and hangs\)`
+	for ctx.Err() == nil {
+		fs := b.cl.PollFetches(ctx) // want `b.cl.PollFetches on a client with kgo.BlockRebalanceOnPoll, and nothing calls AllowRebalance on it`
 		fs.EachRecord(func(*kgo.Record) {})
 		b.cl.CommitUncommittedOffsets(ctx)
-		b.cl.AllowRebalance()
 	}
 }
 
@@ -45,6 +41,25 @@ func newBlocking() (*blockingConsumer, error) {
 	opts := []kgo.Opt{kgo.ConsumerGroup("g"), kgo.DisableAutoCommit(), kgo.BlockRebalanceOnPoll()}
 	cl, err := kgo.NewClient(opts...)
 	return &blockingConsumer{cl: cl}, err
+}
+
+// Silent twin: allowed after each batch, Close at exit after the loop ends on
+// a closed client (franz-go's goroutine-per-partition examples): whether a
+// poll's rebalance is pending at Close depends on the paths, not judged.
+func allowedThenClose(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.BlockRebalanceOnPoll())
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	for {
+		fs := cl.PollRecords(ctx, 1000)
+		if fs.IsClientClosed() {
+			return nil
+		}
+		fs.EachRecord(func(*kgo.Record) {})
+		cl.AllowRebalance()
+	}
 }
 
 // Silent twin: allowed after each batch, CloseAllowingRebalance at exit.
