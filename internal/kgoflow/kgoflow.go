@@ -17,6 +17,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
@@ -410,7 +411,7 @@ func (r *Result) walk(w *Walk, fn *ssa.Function, top ssa.CallInstruction, seen m
 func (r *Result) call(w *Walk, in ssa.CallInstruction, top ssa.CallInstruction, seen map[*ssa.Function]bool) {
 	c := in.Common()
 	if c.IsInvoke() {
-		if r.mayUseClient(c.Method.Pkg()) {
+		if r.mayUseClient(c.Method.Pkg()) && !isLogging(c.Method.Name()) {
 			w.Opaque = true
 		}
 		return
@@ -453,6 +454,18 @@ func (r *Result) call(w *Walk, in ssa.CallInstruction, top ssa.CallInstruction, 
 			w.Opaque = true
 		}
 	}
+}
+
+// isLogging reports whether name is a logging method's (Info, Debugf,
+// Errorw, Log, Printf...): called through the program's own logger
+// interface, it is assumed to commit nothing, as the loggers do.
+func isLogging(name string) bool {
+	for _, p := range []string{"Debug", "Info", "Warn", "Error", "Print", "Log", "Trace", "Fatal", "Panic"} {
+		if rest, ok := strings.CutPrefix(name, p); ok && (rest == "" || rest == "f" || rest == "w" || rest == "ln" || rest == "Context" || rest == "Ctx") {
+			return true
+		}
+	}
+	return false
 }
 
 // isWait reports whether fn is sync.WaitGroup.Wait or sync.Cond.Wait.

@@ -66,8 +66,10 @@
 // # Not reported
 //
 //   - a revoke callback that calls code the package cannot see that may use a
-//     client (a function of another package that imports kgo, an interface
-//     method, an untraced function value), or that waits for or signals
+//     client (a function of another package that imports kgo, a method of an
+//     interface of such a package or of this one, other than a logging method
+//     such as Info or Printf, an untraced function value), or that waits for
+//     or signals
 //     another goroutine (a channel operation, a select, a sync Wait): the
 //     commit may happen there;
 //   - CommitOffsets in a revoke callback that waits for something (onDone

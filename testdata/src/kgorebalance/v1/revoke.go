@@ -125,3 +125,40 @@ func lost() (*kgo.Client, error) {
 		log.Print("lost")
 	}))
 }
+
+// The program's own logger interface, and a callback built by a function
+// (a shape of real wrappers).
+type Logger interface {
+	Info(msg string, args ...any)
+}
+
+type wrapper struct {
+	logger  Logger
+	handler RevokeHandler
+}
+
+func partitionRevoked(w *wrapper) func(context.Context, *kgo.Client, map[string][]int32) {
+	return func(ctx context.Context, cl *kgo.Client, partitions map[string][]int32) {
+		if len(partitions) == 0 {
+			return
+		}
+		w.logger.Info("partition revoked", "partitions", partitions)
+	}
+}
+
+func (w *wrapper) client() (*kgo.Client, error) {
+	return kgo.NewClient(kgo.ConsumerGroup("g"), kgo.OnPartitionsRevoked(partitionRevoked(w))) // want `OnPartitionsRevoked callback commits nothing`
+}
+
+// Silent twin: the callback calls the program's own handler interface, whose
+// implementations may commit.
+type RevokeHandler interface {
+	OnRevoke(ctx context.Context, cl *kgo.Client, partitions map[string][]int32)
+}
+
+func (w *wrapper) handled() (*kgo.Client, error) {
+	return kgo.NewClient(kgo.ConsumerGroup("g"), kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, p map[string][]int32) {
+		w.logger.Info("revoking")
+		w.handler.OnRevoke(ctx, cl, p)
+	}))
+}
