@@ -55,6 +55,22 @@ func IsClientMethod(fn *types.Func, names ...string) bool {
 	return recv != nil && IsClient(recv.Type()) && slices.Contains(names, fn.Name())
 }
 
+// HasClientMethod reports whether *Client of the kgo package pkg has the
+// method name: a fix calls a method only where the linked version has it
+// (CommitMarkedOffsets is missing from v1.7.0, for one).
+func HasClientMethod(pkg *types.Package, name string) bool {
+	if !IsPackage(pkg) {
+		return false
+	}
+	tn, ok := pkg.Scope().Lookup("Client").(*types.TypeName)
+	if !ok {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, pkg, name)
+	_, isFunc := obj.(*types.Func)
+	return isFunc
+}
+
 // The constructor and the option functions the rules read.
 const (
 	NewClient            = "NewClient"

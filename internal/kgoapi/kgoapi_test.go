@@ -43,3 +43,14 @@ func TestIdentity(t *testing.T) {
 		}
 	}
 }
+
+func TestHasClientMethod(t *testing.T) {
+	pkg, _, _ := pkgWith(Path)
+	if !HasClientMethod(pkg, "Close") || HasClientMethod(pkg, "CommitMarkedOffsets") {
+		t.Error("HasClientMethod does not follow the package's *Client method set")
+	}
+	other, _, _ := pkgWith("example.com/kgo")
+	if HasClientMethod(other, "Close") {
+		t.Error("HasClientMethod true for a look-alike package")
+	}
+}

@@ -74,7 +74,8 @@
 // # Fix and suppression
 //
 // The fix replaces CommitUncommittedOffsets with CommitMarkedOffsets (same
-// arguments), and adds " + 1" to a record's offset. Adding AutoCommitMarks
+// arguments) where the linked kgo has it (not v1.7.0), and adds " + 1" to a
+// record's offset. Adding AutoCommitMarks
 // to the client is left to a person: it changes what autocommit commits.
 // Suppress one report with a "//kafkalint:ignore kgocommit reason" comment on
 // the line, or "//nolint:kafkalint" under golangci-lint; disable the analyzer

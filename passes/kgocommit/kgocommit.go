@@ -177,7 +177,7 @@ func (c *checker) mode(s site) {
 				Message: fmt.Sprintf("%s.CommitUncommittedOffsets on a client with kgo.AutoCommitMarks commits every polled offset, marked or not, use CommitMarkedOffsets (records polled but not yet processed are committed as consumed)", s.recvName()),
 				Related: c.clientRelated(cl),
 			}
-			if sel, ok := ast.Unparen(s.expr.Fun).(*ast.SelectorExpr); ok {
+			if sel, ok := ast.Unparen(s.expr.Fun).(*ast.SelectorExpr); ok && kgoapi.HasClientMethod(s.method.Pkg(), "CommitMarkedOffsets") {
 				d.SuggestedFixes = []analysis.SuggestedFix{{
 					Message:   "Use CommitMarkedOffsets",
 					TextEdits: []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("CommitMarkedOffsets")}},

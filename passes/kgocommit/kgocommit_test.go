@@ -10,7 +10,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), kgocommit.Analyzer, "kgocommit/v1")
+	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), kgocommit.Analyzer, "kgocommit/v1", "kgocommit/old")
 }
 
 // TestFixCompiles type-checks the fixed code and runs the analyzer on it again.

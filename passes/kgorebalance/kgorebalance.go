@@ -226,7 +226,7 @@ func (c *checker) async(o *kgoflow.Option, w *kgoflow.Walk) {
 		}
 		d := analysis.Diagnostic{
 			Pos: top.Pos(), End: top.End(), Category: categoryAsync,
-			Message: fmt.Sprintf("%s inside the OnPartitionsRevoked callback does not wait for the commit, use CommitOffsetsSync (the rebalance goes on first, and the late commit lands on partitions another member owns)", what),
+			Message: fmt.Sprintf("%s inside the OnPartitionsRevoked callback does not wait for the commit, use CommitOffsetsSync (the rebalance can go on before the commit lands, and the next owner re-reads: seen on v1.7.0, while v1.22.3 waits for commits in flight)", what),
 			Related: c.related(o.Call, "the callback is registered here"),
 		}
 		if sel, ok := ast.Unparen(at.Fun).(*ast.SelectorExpr); ok && top == at {
