@@ -120,7 +120,9 @@
 //
 // # Fix and suppression
 //
-// For CommitOffsets inside the revoke callback the fix calls CommitOffsetsSync,
+// The message suggests LeaveGroupContext(nil) only where the linked kgo has
+// it (v1.7.0 does not). For CommitOffsets inside the revoke callback the fix
+// calls CommitOffsetsSync,
 // which takes the same arguments; for a Close, CloseAllowingRebalance or
 // LeaveGroup statement inside a callback it starts the call with go; Close of
 // a BlockRebalanceOnPoll client becomes CloseAllowingRebalance. A missing

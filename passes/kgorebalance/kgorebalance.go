@@ -172,9 +172,13 @@ func (c *checker) leaves(o *kgoflow.Option, w *kgoflow.Walk) {
 		if top != at {
 			what = fmt.Sprintf("%s (calls %s.%s)", calleeName(top), recv, name)
 		}
+		alt := "" // LeaveGroupContext is missing from old versions (v1.7.0)
+		if kgoapi.HasClientMethod(rc.Method.Pkg(), "LeaveGroupContext") {
+			alt = " or use LeaveGroupContext(nil)"
+		}
 		d := analysis.Diagnostic{
 			Pos: top.Pos(), End: top.End(), Category: categoryLeave,
-			Message: fmt.Sprintf("%s inside the %s callback deadlocks, call it on another goroutine or use LeaveGroupContext(nil) (leaving waits for the group loop, which waits for the callback to return)", what, o.Name),
+			Message: fmt.Sprintf("%s inside the %s callback deadlocks, call it on another goroutine%s (leaving waits for the group loop, which waits for the callback to return)", what, o.Name, alt),
 			Related: c.related(o.Call, "the callback is registered here"),
 		}
 		if st := c.stmts[top]; st != nil && top == at && name != "LeaveGroupContext" {

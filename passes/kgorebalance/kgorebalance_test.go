@@ -10,7 +10,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), kgorebalance.Analyzer, "kgorebalance/v1")
+	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), kgorebalance.Analyzer, "kgorebalance/v1", "kgorebalance/old")
 }
 
 // TestIdentity: franz-go from a vendor directory is franz-go; a package with
@@ -21,7 +21,7 @@ func TestIdentity(t *testing.T) {
 
 // TestFixCompiles type-checks the fixed code and runs the analyzer on it again.
 func TestFixCompiles(t *testing.T) {
-	testutil.CheckGoldens(t, kgorebalance.Analyzer, "kgorebalance/v1")
+	testutil.CheckGoldens(t, kgorebalance.Analyzer, "kgorebalance/v1", "kgorebalance/old")
 }
 
 func TestIllTyped(t *testing.T) {
