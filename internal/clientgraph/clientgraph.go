@@ -46,6 +46,11 @@ type memoEntry struct {
 	v    any
 }
 
+// UsesClient reports whether the package reaches one of the pure-Go clients
+// (analysisutil.ClientUse: the passes' //kafkalint: directives are checked
+// there).
+func (r *Result) UsesClient() bool { return len(r.imports) > 0 }
+
 // Imports returns the packages of client c that the package imports, directly
 // or transitively; none when it cannot use c.
 func (r *Result) Imports(c clients.Client) []*types.Package { return r.imports[c] }

@@ -31,16 +31,10 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "kafkagoreader",
 		Doc:      analysisutil.MustExtractDoc(doc, "kafkagoreader"),
-		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/kafkagoreader",
 		Requires: []*analysis.Analyzer{analysisutil.Inspect, clientgraph.Analyzer},
 	}
 	readMessage := a.Flags.Bool("readmessage", false, "also report ReadMessage on a group reader followed by processing that can fail (at-most-once)")
-	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, a.Name)
-		run(pass, *readMessage)
-		return nil, nil
-	}
+	analysisutil.Setup(a, func(pass *analysis.Pass) { run(pass, *readMessage) })
 	return a
 }
 
@@ -144,7 +138,6 @@ type config struct {
 }
 
 func (c *checker) report(d analysis.Diagnostic) {
-	d.URL = analysisutil.CategoryURL(d.Category)
 	c.pass.Report(d)
 }
 

@@ -32,15 +32,9 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "kgocommit",
 		Doc:      analysisutil.MustExtractDoc(doc, "kgocommit"),
-		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/kgocommit",
 		Requires: []*analysis.Analyzer{analysisutil.Inspect, clientgraph.Analyzer},
 	}
-	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, a.Name)
-		run(pass)
-		return nil, nil
-	}
+	analysisutil.Setup(a, run)
 	return a
 }
 
@@ -136,7 +130,6 @@ func (s site) recvName() string {
 }
 
 func (c *checker) report(d analysis.Diagnostic) {
-	d.URL = analysisutil.CategoryURL(d.Category)
 	c.pass.Report(d)
 }
 

@@ -30,15 +30,9 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "kgorebalance",
 		Doc:      analysisutil.MustExtractDoc(doc, "kgorebalance"),
-		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/kgorebalance",
 		Requires: []*analysis.Analyzer{analysisutil.Inspect, clientgraph.Analyzer},
 	}
-	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, a.Name)
-		run(pass)
-		return nil, nil
-	}
+	analysisutil.Setup(a, run)
 	return a
 }
 
@@ -128,7 +122,6 @@ func (c *checker) report(d analysis.Diagnostic) {
 		return
 	}
 	c.reported[d.Pos] = true
-	d.URL = analysisutil.CategoryURL(d.Category)
 	c.pass.Report(d)
 }
 
