@@ -266,7 +266,7 @@ func (c *checker) noCommit(o *kgoflow.Option, fn *ssa.Function, w *kgoflow.Walk)
 	if at == nil {
 		return
 	}
-	why := "it replaces kgo's default revoke, which commits the polled offsets: the next owner re-processes what was consumed since the last autocommit"
+	why := "it replaces kgo's default revoke, which commits what earlier polls returned: the next owner re-processes what was consumed since the last autocommit"
 	if manual {
 		why = "with autocommit disabled the next owner re-processes what was processed since the last commit, and a later commit of this member can rewind the new owner's"
 	}

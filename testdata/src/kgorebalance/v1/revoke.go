@@ -13,7 +13,7 @@ func logOnly() (*kgo.Client, error) {
 		kgo.SeedBrokers("localhost:9092"),
 		kgo.ConsumerGroup("orders"),
 		kgo.ConsumeTopics("orders"),
-		kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, revoked map[string][]int32) { // want `OnPartitionsRevoked callback commits nothing, commit the processed offsets before it returns \(it replaces kgo's default revoke, which commits the polled offsets: the next owner re-processes what was consumed since the last autocommit\)`
+		kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, revoked map[string][]int32) { // want `OnPartitionsRevoked callback commits nothing, commit the processed offsets before it returns \(it replaces kgo's default revoke, which commits what earlier polls returned: the next owner re-processes what was consumed since the last autocommit\)`
 			log.Printf("revoked %v", revoked)
 		}),
 	)
