@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"sort"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -108,6 +109,7 @@ func run(pass *analysis.Pass, readMessage bool) {
 			c.groupOnly(m)
 		}
 	}
+	c.flush()
 }
 
 // usesNewReader reports whether the package refers to kafka.NewReader.
@@ -127,6 +129,7 @@ type checker struct {
 	lits    map[token.Pos]*ast.CompositeLit // by Lbrace
 	readers map[*ssa.Call]*config           // NewReader calls whose configuration is known whole
 	escapes map[*ssa.Call]bool              // NewReader calls whose readers leave the package's sight
+	queue   []analysis.Diagnostic
 }
 
 // A config is what a ReaderConfig given to NewReader may hold.
@@ -137,8 +140,15 @@ type config struct {
 	lit      *ast.CompositeLit
 }
 
-func (c *checker) report(d analysis.Diagnostic) {
-	c.pass.Report(d)
+// report queues d; flush reports the queue in source order (the SSA
+// package's function order follows a map).
+func (c *checker) report(d analysis.Diagnostic) { c.queue = append(c.queue, d) }
+
+func (c *checker) flush() {
+	sort.SliceStable(c.queue, func(i, j int) bool { return analysisutil.Before(c.pass.Fset, c.queue[i].Pos, c.queue[j].Pos) })
+	for _, d := range c.queue {
+		c.pass.Report(d)
+	}
 }
 
 func (c *checker) related(cfg *config) []analysis.RelatedInformation {

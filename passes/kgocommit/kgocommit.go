@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"sort"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -94,10 +95,12 @@ func run(pass *analysis.Pass) {
 			}
 		}
 	}
+	sort.SliceStable(sites, func(i, j int) bool { return analysisutil.Before(pass.Fset, sites[i].expr.Pos(), sites[j].expr.Pos()) })
 	for _, s := range sites {
 		c.mode(s)
 	}
 	c.offByOne(sites)
+	c.flush()
 }
 
 // usesMethods reports whether the package refers to one of the methods the
@@ -116,6 +119,7 @@ type checker struct {
 	r     *kgoflow.Result
 	calls map[token.Pos]*ast.CallExpr     // by Lparen
 	sels  map[token.Pos]*ast.SelectorExpr // by the position of Sel
+	queue []analysis.Diagnostic
 }
 
 // A site is a call of one of the methods.
@@ -129,8 +133,15 @@ func (s site) recvName() string {
 	return analysisutil.ConsumerName(analysisutil.Receiver(s.expr))
 }
 
-func (c *checker) report(d analysis.Diagnostic) {
-	c.pass.Report(d)
+// report queues d; flush reports the queue in source order (the SSA
+// package's function order follows a map).
+func (c *checker) report(d analysis.Diagnostic) { c.queue = append(c.queue, d) }
+
+func (c *checker) flush() {
+	sort.SliceStable(c.queue, func(i, j int) bool { return analysisutil.Before(c.pass.Fset, c.queue[i].Pos, c.queue[j].Pos) })
+	for _, d := range c.queue {
+		c.pass.Report(d)
+	}
 }
 
 func (c *checker) clientRelated(cl *kgoflow.Client) []analysis.RelatedInformation {

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"slices"
+	"sort"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -70,8 +71,6 @@ func run(pass *analysis.Pass) {
 			c.stmts[call] = st
 		}
 	}
-	reported := make(map[token.Pos]bool)
-	c.reported = reported
 	for _, o := range r.Options {
 		switch {
 		case slices.Contains(kgoapi.Callbacks, o.Name):
@@ -90,6 +89,7 @@ func run(pass *analysis.Pass) {
 			c.block(o)
 		}
 	}
+	c.flush()
 }
 
 // usesOptions reports whether the package refers to one of the options the
@@ -114,15 +114,30 @@ type checker struct {
 	r        *kgoflow.Result
 	calls    map[token.Pos]*ast.CallExpr // by Lparen
 	stmts    map[*ast.CallExpr]ast.Stmt  // calls that are expression statements
-	reported map[token.Pos]bool
+	queue    []analysis.Diagnostic
 }
 
-func (c *checker) report(d analysis.Diagnostic) {
-	if c.reported[d.Pos] {
-		return
+// report queues d; flush reports the queue in source order (the walk's order
+// follows the SSA package's, which follows a map).
+func (c *checker) report(d analysis.Diagnostic) { c.queue = append(c.queue, d) }
+
+// flush reports the queue in source order, one report per position (a Close
+// inside a callback of a BlockRebalanceOnPoll client is leaveincallback and
+// closeblocked: the first category by name is kept).
+func (c *checker) flush() {
+	sort.SliceStable(c.queue, func(i, j int) bool {
+		a, b := c.queue[i], c.queue[j]
+		if a.Pos != b.Pos {
+			return analysisutil.Before(c.pass.Fset, a.Pos, b.Pos)
+		}
+		return a.Category < b.Category
+	})
+	for i, d := range c.queue {
+		if i > 0 && c.queue[i-1].Pos == d.Pos {
+			continue
+		}
+		c.pass.Report(d)
 	}
-	c.reported[d.Pos] = true
-	c.pass.Report(d)
 }
 
 // related returns a related position at call, when it is in the package's syntax.
@@ -334,6 +349,9 @@ func (c *checker) block(o *kgoflow.Option) {
 		if len(polls) == 0 {
 			continue
 		}
+		sort.SliceStable(polls, func(i, j int) bool {
+			return analysisutil.Before(c.pass.Fset, polls[i].Call.Pos(), polls[j].Call.Pos())
+		})
 		if !allowed && !c.r.Escapes(cl) {
 			if at := c.calls[polls[0].Call.Common().Pos()]; at != nil {
 				recv := analysisutil.ConsumerName(analysisutil.Receiver(at))
