@@ -110,11 +110,11 @@ func usesOptions(pass *analysis.Pass) bool {
 }
 
 type checker struct {
-	pass     *analysis.Pass
-	r        *kgoflow.Result
-	calls    map[token.Pos]*ast.CallExpr // by Lparen
-	stmts    map[*ast.CallExpr]ast.Stmt  // calls that are expression statements
-	queue    []analysis.Diagnostic
+	pass  *analysis.Pass
+	r     *kgoflow.Result
+	calls map[token.Pos]*ast.CallExpr // by Lparen
+	stmts map[*ast.CallExpr]ast.Stmt  // calls that are expression statements
+	queue []analysis.Diagnostic
 }
 
 // report queues d; flush reports the queue in source order (the walk's order
