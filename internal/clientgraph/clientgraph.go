@@ -80,7 +80,7 @@ func (r *Result) Memo(key any, compute func() any) any {
 func run(pass *analysis.Pass) (any, error) {
 	res := &Result{imports: make(map[clients.Client][]*types.Package), memo: make(map[any]*memoEntry)}
 	res.newGraph = func() *valueflow.Graph {
-		return valueflow.New(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, len(pass.TypeErrors) > 0)
+		return valueflow.New(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, len(pass.TypeErrors) > 0, library{})
 	}
 	if pass.Pkg == nil || clients.Package(pass.Pkg.Path()) != clients.None {
 		return res, nil // a client's own package: nothing to check
@@ -102,4 +102,25 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	visit(pass.Pkg)
 	return res, nil
+}
+
+// library is what internal/valueflow must know of the pure-Go clients: none
+// registers a function through a method that the client later calls with the
+// method's receiver (franz-go's partition callbacks are options, followed by
+// internal/kgoflow), and franz-go's and kafka-go's functions store nothing
+// through their pointer arguments (read at v1.22.3 and v0.4.51: the pointers
+// they take are receivers and configurations they read).
+type library struct{}
+
+func (library) Callback(*types.Func) (int, bool) { return 0, false }
+
+func (library) Owns(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	switch clients.Package(pkg.Path()) {
+	case clients.FranzGo, clients.KafkaGo:
+		return true
+	}
+	return false
 }
