@@ -9,12 +9,17 @@ package analyzer
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/kafkalint/kafkalint/passes/asyncmark"
+	"github.com/kafkalint/kafkalint/passes/claimloop"
 	"github.com/kafkalint/kafkalint/passes/configkey"
+	"github.com/kafkalint/kafkalint/passes/consumeloop"
 	"github.com/kafkalint/kafkalint/passes/incrementalassign"
 	"github.com/kafkalint/kafkalint/passes/kafkagoreader"
 	"github.com/kafkalint/kafkalint/passes/kgocommit"
 	"github.com/kafkalint/kafkalint/passes/kgorebalance"
+	"github.com/kafkalint/kafkalint/passes/markoffset"
 	"github.com/kafkalint/kafkalint/passes/neverstored"
+	"github.com/kafkalint/kafkalint/passes/nocommit"
 	"github.com/kafkalint/kafkalint/passes/pollrebalance"
 	"github.com/kafkalint/kafkalint/passes/readtimeout"
 	"github.com/kafkalint/kafkalint/passes/revokecommit"
@@ -22,8 +27,9 @@ import (
 )
 
 // Analyzers returns the suite's analyzers, in the order their reports are
-// documented. kafkaconfig, which they all require, is not listed: it reports
-// nothing, and drivers run it as a requirement.
+// documented: confluent-kafka-go's, then sarama's. kafkaconfig and
+// saramaconfig, which they require, are not listed: they report nothing, and
+// drivers run them as requirements.
 func Analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		revokecommit.Analyzer,
@@ -33,6 +39,11 @@ func Analyzers() []*analysis.Analyzer {
 		incrementalassign.Analyzer,
 		readtimeout.Analyzer,
 		neverstored.Analyzer,
+		claimloop.Analyzer,
+		markoffset.Analyzer,
+		consumeloop.Analyzer,
+		nocommit.Analyzer,
+		asyncmark.Analyzer,
 		kgorebalance.Analyzer,
 		kgocommit.Analyzer,
 		kafkagoreader.Analyzer,
@@ -52,6 +63,11 @@ func NewAnalyzers() []*analysis.Analyzer {
 		incrementalassign.NewAnalyzer(),
 		readtimeout.NewAnalyzer(),
 		neverstored.NewAnalyzer(),
+		claimloop.NewAnalyzer(),
+		markoffset.NewAnalyzer(),
+		consumeloop.NewAnalyzer(),
+		nocommit.NewAnalyzer(),
+		asyncmark.NewAnalyzer(),
 		kgorebalance.NewAnalyzer(),
 		kgocommit.NewAnalyzer(),
 		kafkagoreader.NewAnalyzer(),

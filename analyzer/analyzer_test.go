@@ -194,12 +194,14 @@ func TestNogoPass(t *testing.T) {
 		}
 	})
 	t.Run("module", func(t *testing.T) {
-		// A module of every analyzer's v1 (or v0) fixtures (they import only the
-		// libraries and the standard library), the stubs replacing the libraries.
+		// A module of every analyzer's v1 fixtures (sarama's: its ibm
+		// fixtures; kafka-go's: its v0 fixtures), which import only the
+		// libraries and the standard library, the stubs replacing the libraries.
 		dir := t.TempDir()
 		gomod := "module example.com/nogo\n\ngo 1.21\n"
 		for _, m := range []struct{ path, version string }{
 			{"github.com/confluentinc/confluent-kafka-go", "v1.4.0"},
+			{"github.com/IBM/sarama", "v1.61.1"},
 			{"github.com/twmb/franz-go", "v1.22.3"},
 			{"github.com/segmentio/kafka-go", "v0.4.51"},
 		} {
@@ -213,7 +215,10 @@ func TestNogoPass(t *testing.T) {
 				files, _ = filepath.Glob(filepath.Join(testdata, "src", a.Name, "v0", "*.go"))
 			}
 			if len(files) == 0 {
-				t.Fatalf("%s has no v1 fixtures", a.Name)
+				files, _ = filepath.Glob(filepath.Join(testdata, "src", a.Name, "ibm", "*.go"))
+			}
+			if len(files) == 0 {
+				t.Fatalf("%s has no v1 (or v0, or ibm) fixtures", a.Name)
 			}
 			for _, f := range files {
 				content, err := os.ReadFile(f)

@@ -62,6 +62,9 @@ func loadStubs(root string) {
 		{"github.com/confluentinc/confluent-kafka-go/kafka", "kafka.go"},
 		{"github.com/confluentinc/confluent-kafka-go/v2/kafka", "kafka.go"},
 		{"gopkg.in/confluentinc/confluent-kafka-go.v1/kafka", "kafka.go"},
+		{"github.com/IBM/sarama", "sarama.go"},
+		{"github.com/Shopify/sarama", "sarama.go"},
+		{"example.com/sarama", "sarama.go"},              // a look-alike
 		{"github.com/twmb/franz-go/pkg/kmsg", "kmsg.go"}, // before kgo, which imports it
 		{"github.com/twmb/franz-go/pkg/kgo", "kgo.go"},
 		{"github.com/segmentio/kafka-go", "kafka.go"},
