@@ -337,26 +337,23 @@ func used(v ssa.Value) bool {
 }
 
 // groupReaders returns the NewReader calls with a GroupID that the reader
-// value v may come from.
-func (c *checker) groupReaders(v ssa.Value) (calls []*ssa.Call, complete bool) {
-	tr := c.g.Roots(v)
-	complete = tr.Complete
-	for _, root := range tr.Roots {
+// value v may come from (a traced root proves a report; the others excuse none).
+func (c *checker) groupReaders(v ssa.Value) []*ssa.Call {
+	var calls []*ssa.Call
+	for _, root := range c.g.Roots(v).Roots {
 		nr := valueflow.CallOf(root)
 		if cfg := c.readers[nr]; cfg != nil && cfg.set[kafkagoapi.GroupID] {
 			calls = append(calls, nr)
-			continue
 		}
-		complete = false
 	}
-	return calls, complete
+	return calls
 }
 
 // fetchNoCommit reports FetchMessage on a group reader on which nothing in the
 // package commits, when the reader does not leave the package's sight.
 func (c *checker) fetchNoCommit(fetch ssa.CallInstruction, methods []ssa.CallInstruction) {
 	at := c.calls[fetch.Common().Pos()]
-	readers, _ := c.groupReaders(fetch.Common().Args[0])
+	readers := c.groupReaders(fetch.Common().Args[0])
 	if at == nil || len(readers) == 0 {
 		return
 	}
@@ -413,7 +410,7 @@ func (c *checker) escaping() map[*ssa.Call]bool {
 // the message already, and a failure (or a crash) loses it.
 func (c *checker) readCommits(read ssa.CallInstruction) {
 	at := c.calls[read.Common().Pos()]
-	readers, _ := c.groupReaders(read.Common().Args[0])
+	readers := c.groupReaders(read.Common().Args[0])
 	if at == nil || len(readers) == 0 {
 		return
 	}

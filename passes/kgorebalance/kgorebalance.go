@@ -80,7 +80,7 @@ func run(pass *analysis.Pass) {
 				c.leaves(o, w)
 				if o.Name == kgoapi.OnPartitionsRevoked {
 					c.async(o, w)
-					c.noCommit(o, fn, w)
+					c.noCommit(o, w)
 				}
 			}
 		case o.Name == kgoapi.DisableAutoCommit:
@@ -253,7 +253,7 @@ func (c *checker) async(o *kgoflow.Option, w *kgoflow.Walk) {
 
 // noCommit reports a revoke callback that commits nothing, on a client that
 // does not both block rebalances on poll and commit by hand.
-func (c *checker) noCommit(o *kgoflow.Option, fn *ssa.Function, w *kgoflow.Walk) {
+func (c *checker) noCommit(o *kgoflow.Option, w *kgoflow.Walk) {
 	if w.Opaque || w.Handoff {
 		return // may commit through code the package cannot see, or on another goroutine
 	}
