@@ -366,8 +366,12 @@ func suggestFix(pass *analysis.Pass, call *ast.CallExpr, arg int, sel *ast.Selec
 // librdkafka sends it with the offset.
 func nextLiteral(pass *analysis.Pass, o *origin) (analysis.SuggestedFix, bool) {
 	tp := source(pass, o.at)
-	st, ok := pass.TypesInfo.TypeOf(o.at).Underlying().(*types.Struct)
-	if tp == "" || !ok {
+	typ := pass.TypesInfo.TypeOf(o.at)
+	if tp == "" || typ == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	st, ok := typ.Underlying().(*types.Struct)
+	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
 	text := fmt.Sprintf("{Topic: %[1]s.Topic, Partition: %[1]s.Partition, Offset: %[1]s.Offset + 1", tp)
