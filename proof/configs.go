@@ -46,6 +46,11 @@ var configs = []config{
 	{Scenario: "storeoffset", Variant: "restart", Handler: "commitoffsets-own"},
 	{Scenario: "storeoffset", Variant: "restart", Handler: "commitmessage"},
 
+	// storeoffset's txnoffset: offsets sent to a transaction (SendOffsetsToTransaction).
+	{Scenario: "txnoffset", Variant: "restart", Handler: "own"},
+	{Scenario: "txnoffset", Variant: "restart", Handler: "plus1"},
+	{Scenario: "txnoffset", Variant: "restart", Handler: "position"},
+
 	// StoreOffsets while librdkafka stores offsets itself.
 	{Scenario: "storeautoarg", Variant: "auto.offset.store=true", Handler: "storeoffsets"},
 	{Scenario: "storeautoarg", Variant: "auto.offset.store=false", Handler: "storeoffsets"},

@@ -17,6 +17,7 @@ var readmeRows = []struct{ label, key string }{
 	{"Poll, with a rebalance callback", "pollrebalance/poll/flag=false,cb=yes"},
 	{"Assign in the callback under cooperative-sticky", "incrementalassign/cooperative/eager-assign"},
 	{"StoreOffsets of a message's own offset, then restart", "storeoffset/restart/storeoffsets-own"},
+	{"SendOffsetsToTransaction of a message's own offset, then restart (the mock commits no transactional offsets)", "txnoffset/restart/own"},
 	{"StoreOffsets with enable.auto.offset.store=true", "storeautoarg/auto.offset.store=true/storeoffsets"},
 	{"auto commit off, offsets stored, then Commit() with no offsets", "commitstored/auto.commit=false/commit"},
 }
