@@ -425,7 +425,12 @@ func TestUsage(t *testing.T) {
 		for _, a := range analyzer.Analyzers() {
 			title, _, _ := strings.Cut(a.Doc, "\n")
 			want = append(want, a.Name+" ", title)
-			a.Flags.VisitAll(func(f *flag.Flag) { want = append(want, "-"+a.Name+"."+f.Name) })
+			// Each analyzer option, by itself or as an option of every analyzer.
+			a.Flags.VisitAll(func(f *flag.Flag) {
+				if !strings.Contains(stdout, "-"+a.Name+"."+f.Name) && !strings.Contains(stdout, "-NAME."+f.Name+" (every analyzer)") {
+					t.Errorf("kafkalint %s: option -%s.%s missing in:\n%s", args[0], a.Name, f.Name, stdout)
+				}
+			})
 		}
 		for _, w := range want {
 			if !strings.Contains(stdout, w) {
