@@ -51,6 +51,12 @@ var configs = []config{
 	{Scenario: "txnoffset", Variant: "restart", Handler: "plus1"},
 	{Scenario: "txnoffset", Variant: "restart", Handler: "position"},
 
+	// Rebalance events nobody handles (issue 19): go.application.rebalance.enable=true,
+	// no callback, a loop without a case for AssignedPartitions/RevokedPartitions.
+	{Scenario: "unhandledrebalance", Variant: "poll", Handler: "messages-only"},
+	{Scenario: "unhandledrebalance", Variant: "events", Handler: "messages-only"},
+	{Scenario: "unhandledrebalance", Variant: "events", Handler: "never-read"},
+
 	// StoreOffsets while librdkafka stores offsets itself.
 	{Scenario: "storeautoarg", Variant: "auto.offset.store=true", Handler: "storeoffsets"},
 	{Scenario: "storeautoarg", Variant: "auto.offset.store=false", Handler: "storeoffsets"},

@@ -15,6 +15,7 @@ var readmeRows = []struct{ label, key string }{
 	{"stores inline; commit + invalidate, then unassign", "revokecommit/classic/fix"},
 	{"Poll, go.application.rebalance.enable=true, no callback", "pollrebalance/poll/flag=true,cb=no"},
 	{"Poll, with a rebalance callback", "pollrebalance/poll/flag=false,cb=yes"},
+	{"Events(), go.application.rebalance.enable=true, no callback, rebalance events ignored", "unhandledrebalance/events/messages-only"},
 	{"Assign in the callback under cooperative-sticky", "incrementalassign/cooperative/eager-assign"},
 	{"StoreOffsets of a message's own offset, then restart", "storeoffset/restart/storeoffsets-own"},
 	{"SendOffsetsToTransaction of a message's own offset, then restart (the mock commits no transactional offsets)", "txnoffset/restart/own"},
