@@ -15,9 +15,9 @@
 # one. Through a general driver (multichecker), an analyzer with facts makes the
 # driver load every dependency from source; as a vet tool, the go command runs it
 # on every dependency whatever it declares. noopfacts pays that. Standalone,
-# kafkalint does not use the general driver: it lists the import graph and
-# type-checks from source only the packages that reach confluent-kafka-go, so its
-# floor is noop (the least a driver can load); kafkalint/noopfacts shows what the
+# kafkalint does not use the general driver: it type-checks from source only the
+# packages that reach a supported client and reads the others from export data,
+# so its floor is noop (the least a driver can load); kafkalint/noopfacts shows what the
 # pruned loading saves over a general driver.
 #
 # Each configuration runs once unmeasured (warms the build cache and go list),
