@@ -462,8 +462,8 @@ func (t *tracer) passedSlices() map[ssa.Value]bool {
 }
 
 // storesOffsets reports whether c calls a StoreOffsets or CommitOffsets
-// method: the consumer's, or one of an interface of that name, which only
-// reads its argument.
+// method (the consumer's, or one of an interface of that name) or the
+// producer's SendOffsetsToTransaction, which only read their argument.
 func storesOffsets(c *ssa.CallCommon) bool {
 	if c.IsInvoke() {
 		return c.Method.Name() == "StoreOffsets" || c.Method.Name() == "CommitOffsets"
@@ -473,7 +473,8 @@ func storesOffsets(c *ssa.CallCommon) bool {
 		return false
 	}
 	obj, _ := fn.Object().(*types.Func)
-	return kafkaapi.IsMethod(obj, "Consumer", "StoreOffsets", "CommitOffsets")
+	return kafkaapi.IsMethod(obj, "Consumer", "StoreOffsets", "CommitOffsets") ||
+		kafkaapi.IsMethod(obj, "Producer", "SendOffsetsToTransaction")
 }
 
 // holdsOffset reports whether a value of type typ is or holds an offset.
