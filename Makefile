@@ -39,3 +39,11 @@ proof:
 # proof/expected.json does not list. About 1.5 minutes, mostly waiting on the mock.
 proof-short:
 	cd proof && go run . -short -j 3 -check
+
+# The real-world corpus (README: Real-world corpus): kafkalint on the open-source
+# modules of realworld/modules.txt, fetched through the module proxy, compared
+# with the labelled reports of realworld/expected.txt. Not in CI (network, cgo,
+# about half an hour cold).
+.PHONY: realworld
+realworld:
+	bash realworld/run.sh

@@ -11,11 +11,13 @@
 package kafkaconfig
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -33,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{analysisutil.Inspect},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(VersionFact), new(ConfigFact), new(ConsumerFact)},
+	FactTypes:  []analysis.Fact{new(VersionFact), new(ConfigFact), new(ConsumerFact), new(ParamWritesFact)},
 
 	RunDespiteErrors: true, // it reads ill-typed code defensively (fuzzed)
 }
@@ -56,6 +58,32 @@ type ConsumerFact struct{ Config Config }
 func (*ConsumerFact) AFact()           {}
 func (f *ConsumerFact) String() string { return "consumer " + describe(&f.Config) }
 
+// ParamWritesFact summarises an exported function that writes settings into
+// a ConfigMap its caller passes (a configuration helper): the writes apply
+// to the caller's map where the caller calls it, as if made there.
+type ParamWritesFact struct{ Writes []ParamWrite }
+
+// A ParamWrite is one setting written to parameter Param (-1: the receiver),
+// on every path through the function or, when Maybe, on some.
+type ParamWrite struct {
+	Param   int
+	Setting Setting
+	Maybe   bool `json:",omitempty"`
+}
+
+func (*ParamWritesFact) AFact() {}
+func (f *ParamWritesFact) String() string {
+	var parts []string
+	for _, w := range f.Writes {
+		p := fmt.Sprintf("writes param %d: %s", w.Param, w.Setting)
+		if w.Maybe {
+			p += " (some paths)"
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, "; ")
+}
+
 func describe(c *Config) string {
 	var parts []string
 	for _, s := range c.Entries {
@@ -72,6 +100,12 @@ type Consumer struct {
 	Kafka   *types.Package // the library package
 	Version kafkaapi.Version
 	Config  *Config
+	// Made is, for a consumer made by a constructor several callers share,
+	// the outermost call of the chain this variant's configuration was
+	// resolved at, and MadeIn the function that makes that call
+	// ("pkg.NewBatchConsumer"); NoPos and "" otherwise.
+	Made   token.Pos
+	MadeIn string
 }
 
 // Result is what the rule passes read. It is data computed in run: it keeps
@@ -91,6 +125,10 @@ type Result struct {
 	graph     *valueflow.Graph        // the package in SSA form, built on first use
 	byLparen  map[token.Pos]*Consumer // Consumers by the position of the call's "("
 	subscribe []*ast.CallExpr         // Subscribe/SubscribeTopics calls with a callback
+	// variants memoises consumers resolved per caller of a shared
+	// constructor (inContexts); passes query the Result concurrently.
+	variantsMu sync.Mutex
+	variants   map[variantKey]*Consumer
 }
 
 // Version returns what is known of the version of the library package kafkaPkg.

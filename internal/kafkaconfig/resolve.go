@@ -33,6 +33,7 @@ type resolver struct {
 	// in run.
 	configFacts   map[*types.Func]*ConfigFact
 	consumerFacts map[*types.Func]*ConsumerFact
+	paramWrites   map[*types.Func]*ParamWritesFact
 
 	indexOnce sync.Once
 	maps      *mapIndex // writes to the package's ConfigMaps, indexed on first use
@@ -50,6 +51,7 @@ func newResolver(pass *analysis.Pass, in *inspector.Inspector, graph *valueflow.
 		graph:         graph,
 		configFacts:   make(map[*types.Func]*ConfigFact),
 		consumerFacts: make(map[*types.Func]*ConsumerFact),
+		paramWrites:   make(map[*types.Func]*ParamWritesFact),
 	}
 	if pass.AllObjectFacts == nil {
 		return r // a hand-made pass without facts
@@ -64,7 +66,16 @@ func newResolver(pass *analysis.Pass, in *inspector.Inspector, graph *valueflow.
 			r.configFacts[fn] = f
 		case *ConsumerFact:
 			r.consumerFacts[fn] = f
+		case *ParamWritesFact:
+			r.paramWrites[fn] = f
 		}
+	}
+	if len(r.paramWrites) > 0 && graph != nil {
+		fns := make([]types.Object, 0, len(r.paramWrites))
+		for fn := range r.paramWrites {
+			fns = append(fns, fn)
+		}
+		graph.SetNoStores(fns) // they write settings, and keep no pointer
 	}
 	return r
 }
@@ -192,7 +203,55 @@ func (r *resolver) exportFacts(pass *analysis.Pass, res *Result) {
 		if c := r.returnedConsumer(decl, res); c != nil && c.Config.Known {
 			pass.ExportObjectFact(fn, &ConsumerFact{Config: factConfig(c.Config)})
 		}
+		if ws := r.paramWritesOf(fn, decl); len(ws) > 0 {
+			pass.ExportObjectFact(fn, &ParamWritesFact{Writes: ws})
+		}
 	}
+}
+
+// paramWritesOf returns the settings fn writes, in its own body, into a
+// ConfigMap that one of its parameters is (or points to), in source order:
+// only for functions with such a parameter, so that others build no SSA.
+func (r *resolver) paramWritesOf(fn *types.Func, decl *ast.FuncDecl) []ParamWrite {
+	sig := fn.Signature()
+	has := sig.Recv() != nil && isConfigMapType(sig.Recv().Type())
+	for i := 0; i < sig.Params().Len(); i++ {
+		has = has || isConfigMapType(sig.Params().At(i).Type())
+	}
+	if !has {
+		return nil
+	}
+	sfn := r.graph.Func(decl)
+	if sfn == nil {
+		return nil
+	}
+	x := r.index()
+	var out []ParamWrite
+	for _, b := range sfn.Blocks {
+		for _, instr := range b.Instrs {
+			for _, w := range x.byInstr[instr] {
+				tr := r.graph.Roots(w.mapValue)
+				if len(tr.Roots) != 1 {
+					continue
+				}
+				p, ok := tr.Roots[0].(*ssa.Parameter)
+				if !ok || p.Parent() != sfn {
+					continue
+				}
+				_, idx, ok := valueflow.ParamIndex(p)
+				if !ok {
+					continue
+				}
+				s, ok := r.writeSetting(x, w)
+				if !ok {
+					continue
+				}
+				s.Pos, s.syntax, s.Sub = token.NoPos, nil, nil
+				out = append(out, ParamWrite{Param: idx, Setting: s, Maybe: !onEveryPath(instr, nil)})
+			}
+		}
+	}
+	return out
 }
 
 // returnedConsumer returns the consumer a function returns when every value it

@@ -37,7 +37,7 @@ func (r *Result) consumersOfValue(v ssa.Value, depth int) ([]*Consumer, bool) {
 	var out []*Consumer
 	for _, root := range tr.Roots {
 		if k := r.consumerOfRoot(root); k != nil {
-			out = appendConsumer(out, k)
+			out = appendConsumer(out, r.inContexts(k, tr.Calls)...)
 			continue
 		}
 		if f := embeddedConsumer(root.Type()); f != nil && depth < 4 {
@@ -54,6 +54,109 @@ func (r *Result) consumersOfValue(v ssa.Value, depth int) ([]*Consumer, bool) {
 		complete = false
 	}
 	return out, complete
+}
+
+// maxChain bounds how many calls deep a shared constructor is resolved per
+// caller (inContexts), and maxChains how many callers' variants one trace gets.
+const (
+	maxChain  = 3
+	maxChains = 8
+)
+
+// inContexts returns consumer k as the calls that a trace followed to it make
+// it: when k is a NewConsumer call in a function that the trace entered
+// through a call (a shared constructor: a method of an options struct, a
+// function-typed field whose default calls NewConsumer), the configuration is
+// resolved at that call, and at the calls that led there (up to maxChain
+// deep), one variant per chain; where a chain does not resolve, or no call
+// leads to k, k itself. Variants are memoised, so that every query of the
+// same chain gets the same *Consumer.
+func (r *Result) inContexts(k *Consumer, calls []valueflow.CallEdge) []*Consumer {
+	if k.Via != "" || len(k.Call.Args) != 1 || len(calls) == 0 || r.resolver == nil {
+		return []*Consumer{k}
+	}
+	ins := r.graph.Calls(k.Call)
+	if len(ins) != 1 {
+		return []*Consumer{k}
+	}
+	use := ins[0]
+	var chains [][]valueflow.CallEdge
+	var grow func(chain []valueflow.CallEdge)
+	grow = func(chain []valueflow.CallEdge) {
+		outer := chain[0].Call.Parent()
+		extended := false
+		if len(chain) < maxChain {
+			for _, e := range calls {
+				if e.Callee == outer && len(chains) < maxChains && !inChain(chain, e) {
+					extended = true
+					grow(append([]valueflow.CallEdge{e}, chain...))
+				}
+			}
+		}
+		if !extended && len(chains) < maxChains {
+			chains = append(chains, chain)
+		}
+	}
+	for _, e := range calls {
+		if e.Callee == use.Parent() && len(chains) < maxChains {
+			grow([]valueflow.CallEdge{e})
+		}
+	}
+	if len(chains) == 0 {
+		return []*Consumer{k}
+	}
+	var out []*Consumer
+	for _, chain := range chains {
+		out = appendConsumer(out, r.variant(k, use, chain))
+	}
+	return out
+}
+
+func inChain(chain []valueflow.CallEdge, e valueflow.CallEdge) bool {
+	for _, c := range chain {
+		if c.Call == e.Call {
+			return true
+		}
+	}
+	return false
+}
+
+// variant returns consumer k as made through chain (memoised), or k when the
+// configuration does not resolve there.
+func (r *Result) variant(k *Consumer, use ssa.Instruction, chain []valueflow.CallEdge) *Consumer {
+	key := variantKey{call: k.Call.Lparen}
+	for i, e := range chain {
+		if i < len(key.chain) {
+			key.chain[i] = e.Call.Pos()
+		}
+	}
+	r.variantsMu.Lock()
+	defer r.variantsMu.Unlock()
+	if v, ok := r.variants[key]; ok {
+		return v
+	}
+	v := k
+	c := use.(ssa.CallInstruction).Common()
+	if len(c.Args) == 1 {
+		if cfg := r.resolver.configIn(c.Args[0], use, chain, k.Call.Args[0].Pos()); cfg.Known {
+			v = &Consumer{Call: k.Call, Kafka: k.Kafka, Version: k.Version, Config: cfg, Made: chain[0].Call.Pos()}
+			if obj, ok := chain[0].Call.Parent().Object().(*types.Func); ok {
+				v.MadeIn = analysisutil.FuncName(obj)
+			}
+		}
+	}
+	if r.variants == nil {
+		r.variants = make(map[variantKey]*Consumer)
+	}
+	r.variants[key] = v
+	return v
+}
+
+// A variantKey names a consumer made through a chain of calls: the
+// NewConsumer call and the chain's calls, outermost first.
+type variantKey struct {
+	call  token.Pos
+	chain [maxChain]token.Pos
 }
 
 // consumerOfRoot returns the consumer site that root, a call result, is, or nil.

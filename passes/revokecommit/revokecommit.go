@@ -69,6 +69,7 @@ type finding struct {
 	site
 	region *region
 	late   *ast.CallExpr // a store of the consumer's offsets on another goroutine, when that matters
+	at     Loc           // the Unassign in another package (where is set), from its fact
 }
 
 type checker struct {
@@ -163,7 +164,7 @@ func (c *checker) checkRegion(r *region) {
 			if r.decl != nil && s.unassign != nil {
 				if fn, ok := c.pass.TypesInfo.Defs[r.decl.Name].(*types.Func); ok {
 					if idx, ok := paramIndex(c.pass.TypesInfo, r.decl, s.recv); ok {
-						c.handlers[fn] = append(c.handlers[fn], UnassignSite{Param: idx, Missing: uint8(s.missing), Where: c.where(fn, s.unassign)})
+						c.handlers[fn] = append(c.handlers[fn], UnassignSite{Param: idx, Missing: uint8(s.missing), Where: c.where(fn, s.unassign), At: locOf(c.pass.Fset, s.unassign.Pos())})
 					}
 				}
 			}
@@ -210,7 +211,7 @@ func (c *checker) checkForeignCallbacks() {
 			if h.Param != 0 {
 				continue // only the callback's *Consumer parameter is bound here
 			}
-			c.add(&finding{site: site{call: call, recv: analysisutil.Receiver(call), missing: effects(h.Missing), where: h.Where}})
+			c.add(&finding{site: site{call: call, recv: analysisutil.Receiver(call), missing: effects(h.Missing), where: h.Where}, at: h.At})
 		}
 	}
 }
@@ -377,7 +378,7 @@ func (c *checker) exportFacts() {
 					continue // already in another package: its own facts carry it
 				}
 				if idx, ok := paramIndex(c.pass.TypesInfo, decl, u.recv); ok {
-					f.Unassigns = append(f.Unassigns, UnassignSite{Param: idx, Missing: uint8(u.missing), Where: c.where(fn, u.unassign)})
+					f.Unassigns = append(f.Unassigns, UnassignSite{Param: idx, Missing: uint8(u.missing), Where: c.where(fn, u.unassign), At: locOf(c.pass.Fset, u.unassign.Pos())})
 				}
 			}
 		}
