@@ -305,6 +305,9 @@ func (r *resolver) configOfObjects(objs []ssa.Value, complete bool, use ssa.Inst
 		if afterChain(w.instr, chain) {
 			continue // after the chain's call: the consumer is made by then
 		}
+		if r.siblingCaller(w.instr.Parent(), chain) {
+			continue // another caller's configuration of the shared constructor
+		}
 		if inside != nil && !inside[w.instr.Parent()] {
 			continue
 		}
@@ -318,6 +321,9 @@ func (r *resolver) configOfObjects(objs []ssa.Value, complete bool, use ssa.Inst
 			cfg.set(s)
 		default:
 			s.Where = r.whereWritten(w.instr, m)
+			if onChain(w.instr.Parent(), chain) {
+				s.Where = analysisutil.Position(r.fset, w.instr.Pos()) // a branch of this caller's
+			}
 			cfg.Maybe = append(cfg.Maybe, s)
 		}
 	}
@@ -382,6 +388,35 @@ func (r *resolver) escapedBefore(x *mapIndex, m ssa.Value, use ssa.Instruction, 
 	}
 	for _, at := range esc {
 		if !judged[at] && scope[at.Parent()] {
+			return true
+		}
+	}
+	return false
+}
+
+// siblingCaller reports whether fn, not a function of chain, calls one of
+// the chain's callees itself: another caller of the shared constructor, whose
+// writes are its own consumers' configuration.
+func (r *resolver) siblingCaller(fn *ssa.Function, chain []valueflow.CallEdge) bool {
+	for _, e := range chain {
+		if e.Call.Parent() == fn {
+			return false
+		}
+	}
+	for _, e := range chain {
+		for _, call := range r.graph.Callers(e.Callee) {
+			if call.Parent() == fn {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// onChain reports whether fn makes one of chain's calls.
+func onChain(fn *ssa.Function, chain []valueflow.CallEdge) bool {
+	for _, e := range chain {
+		if e.Call.Parent() == fn {
 			return true
 		}
 	}

@@ -52,11 +52,23 @@ type ConfigFact struct{ Config Config }
 func (*ConfigFact) AFact()           {}
 func (f *ConfigFact) String() string { return "config " + describe(&f.Config) }
 
-// ConsumerFact summarises an exported function that returns a consumer it constructs.
-type ConsumerFact struct{ Config Config }
+// ConsumerFact summarises an exported function that returns a consumer it
+// constructs (or an adapter that embeds one, as tracing wrappers do). When
+// Param is not 0, the consumer is made from the ConfigMap of parameter
+// Param-1, and Config holds what the function writes into it: callers
+// resolve their own argument (a wrapper's NewConsumer(conf, opts...)).
+type ConsumerFact struct {
+	Config Config
+	Param  int `json:",omitempty"`
+}
 
-func (*ConsumerFact) AFact()           {}
-func (f *ConsumerFact) String() string { return "consumer " + describe(&f.Config) }
+func (*ConsumerFact) AFact() {}
+func (f *ConsumerFact) String() string {
+	if f.Param > 0 {
+		return fmt.Sprintf("consumer from param %d %s", f.Param-1, describe(&f.Config))
+	}
+	return "consumer " + describe(&f.Config)
+}
 
 // ParamWritesFact summarises an exported function that writes settings into
 // a ConfigMap its caller passes (a configuration helper): the writes apply

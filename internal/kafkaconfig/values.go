@@ -32,7 +32,14 @@ func (r *Result) ConsumersOf(e ast.Expr) ([]*Consumer, bool) {
 // (NewConsumer, or a function of another package with a ConsumerFact), adapters
 // whose embedded *Consumer is traced in turn, and the rest, which is untraced.
 func (r *Result) consumersOfValue(v ssa.Value, depth int) ([]*Consumer, bool) {
-	tr := r.graph.Roots(v)
+	return r.consumersOfTrace(r.graph.Roots(v), depth)
+}
+
+// consumersOfTrace is consumersOfValue on the trace tr of a value. An
+// adapter's embedded *Consumer stored in a function the trace entered
+// through a call (a wrapper's NewConsumer calling its WrapConsumer) is traced
+// as that call made it.
+func (r *Result) consumersOfTrace(tr valueflow.Trace, depth int) ([]*Consumer, bool) {
 	complete := tr.Complete
 	var out []*Consumer
 	for _, root := range tr.Roots {
@@ -40,13 +47,22 @@ func (r *Result) consumersOfValue(v ssa.Value, depth int) ([]*Consumer, bool) {
 			out = appendConsumer(out, r.inContexts(k, tr.Calls)...)
 			continue
 		}
+		if x := embeddingValue(root); x != nil && depth < 4 {
+			// The embedded consumer of an adapter whose stores are not
+			// here (another package's wrapper): the adapter itself.
+			ks, ok := r.consumersOfValue(x, depth+1)
+			out = appendConsumer(out, ks...)
+			complete = complete && ok
+			continue
+		}
 		if f := embeddedConsumer(root.Type()); f != nil && depth < 4 {
-			for _, s := range r.graph.FieldStores(f) {
-				ks, ok := r.consumersOfValue(s, depth+1)
+			stores := r.graph.FieldStoreInstrs(f)
+			for _, st := range stores {
+				ks, ok := r.consumersOfTrace(r.storedIn(st, tr.Calls), depth+1)
 				out = appendConsumer(out, ks...)
 				complete = complete && ok
 			}
-			if len(r.graph.FieldStores(f)) == 0 {
+			if len(stores) == 0 {
 				complete = false
 			}
 			continue
@@ -54,6 +70,17 @@ func (r *Result) consumersOfValue(v ssa.Value, depth int) ([]*Consumer, bool) {
 		complete = false
 	}
 	return out, complete
+}
+
+// storedIn traces the value st stores: as the call of calls that entered
+// st's function made it, when there is one, else as every caller does.
+func (r *Result) storedIn(st *ssa.Store, calls []valueflow.CallEdge) valueflow.Trace {
+	for _, e := range calls {
+		if e.Callee == st.Parent() {
+			return r.graph.RootsIn(st.Val, []valueflow.CallEdge{e})
+		}
+	}
+	return r.graph.Roots(st.Val)
 }
 
 // maxChain bounds how many calls deep a shared constructor is resolved per
@@ -179,6 +206,29 @@ func appendConsumer(list []*Consumer, more ...*Consumer) []*Consumer {
 		}
 	}
 	return list
+}
+
+// embeddingValue returns, for the address or value of an adapter's embedded
+// *kafka.Consumer field of another package's struct (a promoted method's
+// receiver), the adapter it is selected from; else nil.
+func embeddingValue(root ssa.Value) ssa.Value {
+	var x ssa.Value
+	switch v := root.(type) {
+	case *ssa.FieldAddr:
+		x = v.X
+	case *ssa.Field:
+		x = v.X
+	default:
+		return nil
+	}
+	f := valueflow.FieldOf(root)
+	if f == nil || !f.Embedded() || !kafkaapi.IsConsumer(f.Type()) || f.Pkg() == nil {
+		return nil
+	}
+	if fn := root.Parent(); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg == f.Pkg() {
+		return nil // the package's own adapter: its stores are traced
+	}
+	return x
 }
 
 // embeddedConsumer returns the embedded *kafka.Consumer field of an adapter

@@ -556,6 +556,18 @@ func (g *Graph) StaticCallers(fn *ssa.Function) []ssa.CallInstruction {
 	return g.static[fn]
 }
 
+// Callers returns the calls of fn in the package that may call it: its
+// direct calls and the calls through function values it may be.
+func (g *Graph) Callers(fn *ssa.Function) []ssa.CallInstruction {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.build()
+	if g.broken {
+		return nil
+	}
+	return append(slices.Clip(g.static[fn]), g.dynamicCalls()[fn]...)
+}
+
 // CertainCallers returns the calls of fn in the package that can call nothing
 // else: its direct calls, and calls through a function value that the
 // package traces to fn alone (an option applied as withManualCommit()(cm)).

@@ -98,7 +98,10 @@
 // consumer a handler's receiver comes from is judged with the configuration
 // built by the calls that led to it, up to three calls deep, so that a
 // library's single and batch consumers are each judged by their own
-// constructor. The
+// constructor. Consumers made by a wrapper of another package (a tracing
+// integration's NewConsumer(conf, opts...) returning a struct that embeds
+// *kafka.Consumer) are made from the caller's ConfigMap (a ConsumerFact on
+// the wrapper), and calls of the methods it promotes are the consumer's. The
 // report needs one of them to be proved risky on its default configuration:
 // enable.auto.offset.store false, and stored offsets committed either by the
 // auto-committer (enable.auto.commit true or absent, auto.commit.interval.ms

@@ -101,3 +101,21 @@ func TestHandoverRelated(t *testing.T) {
 func TestIndirect(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/indirect/...")
 }
+
+// TestTracer: a tracing wrapper of another package that embeds the consumer
+// and is made from the caller's configuration (issue 16, shape 4).
+func TestTracer(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/tracer/...")
+}
+
+// TestDefaults: package-level default settings, copied, changed and rendered
+// by another package's method (issue 16, shape 6).
+func TestDefaults(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/defaults/...")
+}
+
+// TestProvider: a library that creates its consumer through a provider
+// closure kept in a field, from the caller's configuration (issue 16, shape 2).
+func TestProvider(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/provider/...")
+}
