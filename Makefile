@@ -1,5 +1,5 @@
 # The README's test command; .ci/run runs it.
-.PHONY: test lint proof proof-short
+.PHONY: test lint proof proof-short proof-clients proof-clients-short
 test: lint
 	go test -timeout=40m ./...
 	# The race detector on the tests that run passes concurrently over one shared
@@ -10,6 +10,11 @@ test: lint
 	cd proof && go vet ./... && go test ./...
 	# The runtime proof's CI subset on the real library and the mock cluster.
 	$(MAKE) proof-short
+	# The same for sarama, franz-go and kafka-go on kfake: the runner's tests and
+	# generated tables, then its CI subset.
+	cd proof/clients && go vet . && go test .
+	cd proof/clients/scenario && go vet ./... && go vet -tags saramacoop ./sarama
+	$(MAKE) proof-clients-short
 	# A short fuzzing run of the whole suite; a count budget, since duration budgets
 	# can end in "context deadline exceeded" on Go 1.26 (golang/go#75804).
 	go test ./analyzer -run='^$$' -fuzz=FuzzAnalyzers -fuzztime=1000x -fuzzminimizetime=2s
@@ -47,3 +52,19 @@ proof-short:
 .PHONY: realworld
 realworld:
 	bash realworld/run.sh
+
+# The runtime proof of the sarama, franz-go and kafka-go rules (README: Runtime
+# proof): builds the scenario programs against each client's oldest and newest
+# version from the module proxy (no cgo) and runs every scenario 3 times on a
+# fresh kfake cluster on 127.0.0.1; rewrites proof/clients/expected.json,
+# proof/clients/RESULTS.md and README's second proof table.
+# The asynchronous commit in a revoke (F4) gets 12 runs: its loss is a race.
+proof-clients:
+	cd proof/clients && go run . -runs 3 -j 2 -write
+	cd proof/clients && go run . -runs 12 -j 2 -write -scenarios franzgo/revokerebalance/custom-commit-async
+
+# Its CI subset (part of make test): the cells of shortCells in
+# proof/clients/main.go, one run each; fails on an outcome
+# proof/clients/expected.json does not list.
+proof-clients-short:
+	cd proof/clients && go run . -short -j 2 -check

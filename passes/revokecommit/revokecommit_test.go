@@ -24,7 +24,7 @@ func TestAllVersions(t *testing.T) {
 	if err := a.Flags.Set("allversions", "true"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testutil.TestData(t), a, "revokecommit/allversions")
+	analysistest.Run(t, testutil.TestData(t), a, "revokecommit/allversions/...")
 }
 
 // TestVersions runs module-mode trees whose go.mod requires a given library version
@@ -118,4 +118,10 @@ func TestDefaults(t *testing.T) {
 // closure kept in a field, from the caller's configuration (issue 16, shape 2).
 func TestProvider(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/provider/...")
+}
+
+// TestTeams: a team's helpers in other packages (issue 20): a Committer
+// interface of its own, and an errgroup-like type that runs the workers.
+func TestTeams(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/teams/...")
 }

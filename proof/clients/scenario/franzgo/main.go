@@ -1,0 +1,375 @@
+// Command franzgo runs one franz-go (kgo) consumer-group scenario against the
+// runner's kfake cluster. It uses only API franz-go has from v1.7.0 on. Every
+// member uses the eager range balancer, so that a rebalance revokes every
+// partition (franz-go's default is cooperative-sticky), and an autocommit
+// interval of a minute, so that what is committed comes from the revoke, the
+// close or the handler and not from the periodic commit (default 5s).
+package main
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kmsg"
+
+	"example.com/clientproof/kit"
+)
+
+func main() {
+	kit.Main(kit.ModuleVersion("github.com/twmb/franz-go"), map[string]func(*kit.Outcome) string{
+		"revokeclose":     revokeClose,
+		"revokerebalance": revokeRebalance,
+		"marks":           marks,
+		"rawoffset":       rawOffset,
+		"closecallback":   closeCallback,
+		"closepoll":       closePoll,
+		"blockrebalance":  blockRebalance,
+	})
+}
+
+func client(id string, extra ...kgo.Opt) *kgo.Client {
+	opts := append([]kgo.Opt{
+		kgo.SeedBrokers(kit.Broker()),
+		kgo.ClientID(id),
+		kgo.ConsumerGroup(kit.GroupID),
+		kgo.ConsumeTopics(kit.Topic),
+		kgo.SessionTimeout(6 * time.Second),
+		kgo.HeartbeatInterval(300 * time.Millisecond),
+		kgo.RebalanceTimeout(3 * time.Second),
+		kgo.Balancers(kgo.RangeBalancer()),
+		kgo.AutoCommitInterval(time.Minute),
+	}, extra...)
+	cl, err := kgo.NewClient(opts...)
+	if err != nil {
+		panic(err)
+	}
+	return cl
+}
+
+// poll polls until it has n records or d passes.
+func poll(cl *kgo.Client, n int, d time.Duration) []*kgo.Record {
+	var rs []*kgo.Record
+	deadline := time.Now().Add(d)
+	for len(rs) < n && time.Now().Before(deadline) {
+		ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+		fs := cl.PollFetches(ctx)
+		cancel()
+		fs.EachRecord(func(r *kgo.Record) { rs = append(rs, r) })
+	}
+	return rs
+}
+
+// next is the consumer loop's next poll, which finds nothing new. franz-go's
+// autocommit and its default revoke commit the records of the polls before the
+// latest one (the "head"), so a loop that processed a batch has made that batch
+// committable only once it polls again.
+func next(cl *kgo.Client) {
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	cl.PollFetches(ctx)
+}
+
+// closeWithin closes cl and reports whether Close returned within 10s.
+func closeWithin(o *kit.Outcome, close func()) bool {
+	if kit.Within(10*time.Second, close) {
+		return true
+	}
+	o.Errorf("Close did not return within 10s")
+	return false
+}
+
+// revokeOpt is the OnPartitionsRevoked the handler names (none for "default").
+func revokeOpt(o *kit.Outcome) []kgo.Opt {
+	switch kit.Handler() {
+	case "custom-no-commit":
+		return []kgo.Opt{kgo.OnPartitionsRevoked(func(_ context.Context, _ *kgo.Client, revoked map[string][]int32) {
+			o.Logf("revoked %v", revoked)
+		})}
+	case "disableautocommit":
+		return []kgo.Opt{kgo.DisableAutoCommit()}
+	case "custom-commit-async":
+		return []kgo.Opt{kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, revoked map[string][]int32) {
+			cl.CommitOffsets(ctx, cl.UncommittedOffsets(), func(_ *kgo.Client, _ *kmsg.OffsetCommitRequest, resp *kmsg.OffsetCommitResponse, err error) {
+				if err != nil {
+					o.Errorf("CommitOffsets: %v", err)
+					return
+				}
+				for _, t := range resp.Topics {
+					for _, p := range t.Partitions {
+						if p.ErrorCode != 0 {
+							o.Errorf("CommitOffsets: partition %d: error code %d", p.Partition, p.ErrorCode)
+						}
+					}
+				}
+			})
+		})}
+	case "custom-commit":
+		return []kgo.Opt{kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, revoked map[string][]int32) {
+			if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+				o.Errorf("CommitUncommittedOffsets: %v", err)
+			}
+		})}
+	}
+	return nil
+}
+
+// revokeClose: one member polls 10 records and closes (F1): the default revoke
+// commits what was polled; a custom OnPartitionsRevoked replaces it.
+func revokeClose(o *kit.Outcome) string {
+	cl := client("a", revokeOpt(o)...)
+	o.Set("stage", "poll")
+	if rs := poll(cl, 10, 20*time.Second); len(rs) < 10 {
+		return fmt.Sprintf("TIMEOUT polled %d of 10", len(rs))
+	}
+	if kit.Handler() != "default-no-next-poll" {
+		next(cl)
+	}
+	if !closeWithin(o, cl.Close) {
+		return "Close did not return within 10s"
+	}
+	return "committed after Close: " + kit.CommittedString(kit.GroupID, 1)
+}
+
+// both reports whether a and b each own one of the two partitions.
+func both(gi *kit.GroupInfo) bool {
+	if len(gi.Members) != 2 || !gi.HasClient("a") || !gi.HasClient("b") {
+		return false
+	}
+	for _, m := range gi.Members {
+		if len(m.Assignment[kit.Topic]) != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// joinB starts member b, which polls until ctx is done and sends the offset of
+// the first record it gets to first (if not nil).
+func joinB(ctx context.Context, wg *sync.WaitGroup, first chan<- int64) {
+	b := client("b")
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for ctx.Err() == nil {
+			pctx, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+			fs := b.PollFetches(pctx)
+			cancel()
+			fs.EachRecord(func(r *kgo.Record) {
+				if first != nil {
+					first <- r.Offset
+					first = nil
+				}
+			})
+		}
+		kit.Within(5*time.Second, b.Close)
+	}()
+}
+
+// revokeRebalance: a polls all 10 records of two partitions, then b joins and
+// the eager rebalance revokes both from a (F1).
+func revokeRebalance(o *kit.Outcome) string {
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	defer func() { cancel(); wg.Wait() }()
+	a := client("a", revokeOpt(o)...)
+	defer kit.Within(5*time.Second, a.Close)
+	o.Set("stage", "poll")
+	if rs := poll(a, 10, 20*time.Second); len(rs) < 10 {
+		return fmt.Sprintf("TIMEOUT polled %d of 10", len(rs))
+	}
+	o.Set("stage", "b joins")
+	first := make(chan int64, 1)
+	joinB(ctx, &wg, first)
+	// a keeps polling (nothing new), which lets its group loop run the revoke.
+	go func() {
+		for ctx.Err() == nil {
+			pctx, c := context.WithTimeout(ctx, 300*time.Millisecond)
+			a.PollFetches(pctx)
+			c()
+		}
+	}()
+	if ms, ok := kit.WaitMembers(kit.GroupID, 15*time.Second, both); !ok {
+		return "no balanced group after 15s: " + ms
+	}
+	v := "committed after the rebalance: " + kit.CommittedString(kit.GroupID, 2)
+	// b reads its partition from the committed offset: 0 re-reads a's five
+	// records, 5 is the record produced now.
+	kit.Produce(0, 1)
+	kit.Produce(1, 1)
+	select {
+	case off := <-first:
+		v += fmt.Sprintf("; b starts at %d", off)
+	case <-time.After(10 * time.Second):
+		v += "; b read nothing"
+	}
+	o.Set("committed when b started", kit.CommittedString(kit.GroupID, 2))
+	return v
+}
+
+// marks: one member polls 10 records, marks the first 5 with
+// MarkCommitRecords and closes (F5a).
+func marks(o *kit.Outcome) string {
+	var extra []kgo.Opt
+	if kit.Handler() != "no-autocommitmarks" {
+		extra = append(extra, kgo.AutoCommitMarks())
+	}
+	cl := client("a", extra...)
+	o.Set("stage", "poll")
+	rs := poll(cl, 10, 20*time.Second)
+	if len(rs) < 10 {
+		return fmt.Sprintf("TIMEOUT polled %d of 10", len(rs))
+	}
+	cl.MarkCommitRecords(rs[:5]...)
+	next(cl)
+	switch kit.Handler() {
+	case "autocommitmarks-commituncommitted":
+		if err := cl.CommitUncommittedOffsets(context.Background()); err != nil {
+			o.Errorf("CommitUncommittedOffsets: %v", err)
+		}
+	case "autocommitmarks-commitmarked":
+		// CommitMarkedOffsets is newer than v1.7.0.
+		cm, ok := any(cl).(interface{ CommitMarkedOffsets(context.Context) error })
+		if !ok {
+			cl.Close()
+			return "no CommitMarkedOffsets in this version"
+		}
+		if err := cm.CommitMarkedOffsets(context.Background()); err != nil {
+			o.Errorf("CommitMarkedOffsets: %v", err)
+		}
+	}
+	if !closeWithin(o, cl.Close) {
+		return "Close did not return within 10s"
+	}
+	return "5 of 10 marked; committed after Close: " + kit.CommittedString(kit.GroupID, 1)
+}
+
+// rawOffset: autocommit off, one member polls 5 records and commits the last
+// with the raw-offset API given the record's own offset, or +1, or with
+// CommitRecords (F5c); then a fresh member starts.
+func rawOffset(o *kit.Outcome) string {
+	cl := client("a", kgo.DisableAutoCommit())
+	o.Set("stage", "poll")
+	rs := poll(cl, 5, 20*time.Second)
+	if len(rs) < 5 {
+		return fmt.Sprintf("TIMEOUT polled %d of 5", len(rs))
+	}
+	last := rs[len(rs)-1]
+	ctx := context.Background()
+	switch kit.Handler() {
+	case "commitoffsetssync-own", "commitoffsetssync-plus1":
+		off := last.Offset
+		if kit.Handler() == "commitoffsetssync-plus1" {
+			off++
+		}
+		cl.CommitOffsetsSync(ctx, map[string]map[int32]kgo.EpochOffset{last.Topic: {last.Partition: {Epoch: -1, Offset: off}}}, nil)
+	case "commitrecords":
+		if err := cl.CommitRecords(ctx, last); err != nil {
+			o.Errorf("CommitRecords: %v", err)
+		}
+	}
+	if !closeWithin(o, cl.Close) {
+		return "Close did not return within 10s"
+	}
+	committed := kit.CommittedString(kit.GroupID, 1)
+	kit.Produce(0, 1) // offset 5
+	o.Set("stage", "restart")
+	r := client("restart")
+	defer kit.Within(5*time.Second, r.Close)
+	first := int64(-1)
+	if rs := poll(r, 1, 20*time.Second); len(rs) > 0 {
+		first = rs[0].Offset
+	}
+	v := fmt.Sprintf("committed %s; restart at %d", committed, first)
+	switch {
+	case first < 0:
+		v += ": nothing read"
+	case first < 4:
+		v += ": every record redelivered"
+	case first == 4:
+		v += ": last record redelivered"
+	}
+	return v
+}
+
+// closeCallback: Close called inside OnPartitionsAssigned, synchronously or in
+// a goroutine (F3).
+func closeCallback(o *kit.Outcome) string {
+	returned := make(chan struct{})
+	cl := client("a", kgo.OnPartitionsAssigned(func(_ context.Context, cl *kgo.Client, _ map[string][]int32) {
+		if kit.Handler() == "sync-close" {
+			cl.Close()
+			close(returned)
+			return
+		}
+		go func() { cl.Close(); close(returned) }()
+	}))
+	o.Set("stage", "poll")
+	go poll(cl, 1, 30*time.Second)
+	select {
+	case <-returned:
+		return "Close in OnPartitionsAssigned returned"
+	case <-time.After(15 * time.Second):
+		return "Close in OnPartitionsAssigned did not return within 15s"
+	}
+}
+
+// closePoll: BlockRebalanceOnPoll, one member polls and closes with Close or
+// CloseAllowingRebalance (F2).
+func closePoll(o *kit.Outcome) string {
+	cl := client("a", kgo.BlockRebalanceOnPoll())
+	o.Set("stage", "poll")
+	if rs := poll(cl, 5, 20*time.Second); len(rs) < 5 {
+		return fmt.Sprintf("TIMEOUT polled %d of 5", len(rs))
+	}
+	next(cl)
+	closeFn := cl.Close
+	if kit.Handler() == "closeallowingrebalance" {
+		closeFn = cl.CloseAllowingRebalance
+	}
+	if !kit.Within(10*time.Second, closeFn) {
+		return "Close did not return within 10s"
+	}
+	return "returned; committed " + kit.CommittedString(kit.GroupID, 1)
+}
+
+// blockRebalance: BlockRebalanceOnPoll, a polls in a loop and calls
+// AllowRebalance after each poll, or never (F2); b joins.
+func blockRebalance(o *kit.Outcome) string {
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	defer func() { cancel(); wg.Wait() }()
+	a := client("a", kgo.BlockRebalanceOnPoll())
+	defer kit.Within(5*time.Second, a.CloseAllowingRebalance)
+	o.Set("stage", "poll")
+	if rs := poll(a, 10, 20*time.Second); len(rs) < 10 {
+		return fmt.Sprintf("TIMEOUT polled %d of 10", len(rs))
+	}
+	allow := kit.Handler() == "allowrebalance"
+	if allow {
+		a.AllowRebalance()
+	}
+	go func() {
+		for ctx.Err() == nil {
+			pctx, c := context.WithTimeout(ctx, 300*time.Millisecond)
+			a.PollFetches(pctx)
+			c()
+			if allow {
+				a.AllowRebalance()
+			}
+		}
+	}()
+	o.Set("stage", "b joins")
+	joinB(ctx, &wg, nil)
+	ms, ok := kit.WaitMembers(kit.GroupID, 10*time.Second, both)
+	if ok {
+		return "a and b hold one partition each"
+	}
+	o.Set("after 10s", ms)
+	if gi := kit.Group(kit.GroupID); gi != nil && !gi.HasClient("a") {
+		return "rebalance blocked by a: a evicted, b holds both partitions after 10s"
+	}
+	return "no balanced group after 10s"
+}

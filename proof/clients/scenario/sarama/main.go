@@ -1,0 +1,498 @@
+// Command sarama runs one sarama consumer-group scenario against the runner's
+// kfake cluster. It is written against github.com/IBM/sarama; the runner
+// rewrites the import for github.com/Shopify/sarama, and it uses only API both
+// paths have from Shopify/sarama v1.38.1 on.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/IBM/sarama"
+
+	"example.com/clientproof/kit"
+)
+
+func main() {
+	kit.Main(kit.ModuleVersion("github.com/IBM/sarama", "github.com/Shopify/sarama"), map[string]func(*kit.Outcome) string{
+		"markoffset":  markOffset,
+		"autocommit":  autoCommit,
+		"claimclosed": claimClosed,
+		"claimctx":    claimCtx,
+		"notlooped":   notLooped,
+		"markafter":   markAfter,
+	})
+}
+
+// useCooperative makes config set the cooperative-sticky strategy.
+var useCooperative bool
+
+func config(id string) *sarama.Config {
+	c := sarama.NewConfig()
+	if useCooperative {
+		cooperative(c)
+	}
+	c.Version = sarama.V2_8_0_0
+	c.ClientID = id
+	c.Consumer.Offsets.Initial = sarama.OffsetOldest
+	c.Consumer.Group.Session.Timeout = 6 * time.Second
+	c.Consumer.Group.Heartbeat.Interval = 300 * time.Millisecond
+	c.Consumer.Group.Rebalance.Timeout = 3 * time.Second
+	c.Consumer.Return.Errors = true
+	return c
+}
+
+// handler adapts a ConsumeClaim function.
+type handler func(sarama.ConsumerGroupSession, sarama.ConsumerGroupClaim) error
+
+func (handler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (handler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (h handler) ConsumeClaim(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error {
+	return h(s, c)
+}
+
+func newGroup(o *kit.Outcome, id string, cfg *sarama.Config) sarama.ConsumerGroup {
+	g, err := sarama.NewConsumerGroup([]string{kit.Broker()}, kit.GroupID, cfg)
+	if err != nil {
+		panic(err)
+	}
+	go func() {
+		for err := range g.Errors() {
+			o.Logf("%s: group error: %v", id, err)
+		}
+	}()
+	return g
+}
+
+// loop calls Consume until ctx is done, as the Consume doc asks.
+func loop(ctx context.Context, g sarama.ConsumerGroup, h sarama.ConsumerGroupHandler) {
+	for ctx.Err() == nil {
+		if err := g.Consume(ctx, []string{kit.Topic}, h); err != nil && ctx.Err() == nil {
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+}
+
+// commaOK is the correct claim loop: it returns when the channel closes or
+// the session ends, calling each on every message.
+func commaOK(each func(sarama.ConsumerGroupSession, *sarama.ConsumerMessage)) handler {
+	return func(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error {
+		for {
+			select {
+			case m, ok := <-c.Messages():
+				if !ok {
+					return nil
+				}
+				each(s, m)
+			case <-s.Context().Done():
+				return nil
+			}
+		}
+	}
+}
+
+// firstOffset starts a fresh member of the group and returns the offset of the
+// first message it gets.
+func firstOffset(o *kit.Outcome) int64 {
+	ctx, cancel := context.WithCancel(context.Background())
+	first := make(chan int64, 1)
+	g := newGroup(o, "restart", config("restart"))
+	go loop(ctx, g, commaOK(func(_ sarama.ConsumerGroupSession, m *sarama.ConsumerMessage) {
+		select {
+		case first <- m.Offset:
+		default:
+		}
+	}))
+	defer func() { cancel(); g.Close() }()
+	select {
+	case off := <-first:
+		return off
+	case <-time.After(20 * time.Second):
+		return -1
+	}
+}
+
+// consumeAll has one member read the 5 messages of partition 0, applying mark
+// to each (then commit, when set), and close the group.
+func consumeAll(o *kit.Outcome, cfg *sarama.Config, mark func(sarama.ConsumerGroupSession, *sarama.ConsumerMessage), commit bool) {
+	ctx, cancel := context.WithCancel(context.Background())
+	g := newGroup(o, "a", cfg)
+	var n atomic.Int32
+	go loop(ctx, g, commaOK(func(s sarama.ConsumerGroupSession, m *sarama.ConsumerMessage) {
+		mark(s, m)
+		if commit {
+			s.Commit()
+		}
+		if n.Add(1) == 5 {
+			cancel()
+		}
+	}))
+	o.Set("stage", "consume")
+	<-ctx.Done()
+	if err := g.Close(); err != nil {
+		o.Errorf("Close: %v", err)
+	}
+}
+
+// markOffset: MarkOffset with the message's own offset (S3) against
+// MarkOffset(+1) and MarkMessage; the group restarts after the last message.
+func markOffset(o *kit.Outcome) string {
+	mark := map[string]func(sarama.ConsumerGroupSession, *sarama.ConsumerMessage){
+		"markoffset-own": func(s sarama.ConsumerGroupSession, m *sarama.ConsumerMessage) {
+			s.MarkOffset(m.Topic, m.Partition, m.Offset, "")
+		},
+		"markoffset-plus1": func(s sarama.ConsumerGroupSession, m *sarama.ConsumerMessage) {
+			s.MarkOffset(m.Topic, m.Partition, m.Offset+1, "")
+		},
+		"markmessage": func(s sarama.ConsumerGroupSession, m *sarama.ConsumerMessage) { s.MarkMessage(m, "") },
+	}[kit.Handler()]
+	consumeAll(o, config("a"), mark, false)
+	return restartVerdict(o)
+}
+
+func restartVerdict(o *kit.Outcome) string {
+	committed := kit.CommittedString(kit.GroupID, 1)
+	kit.Produce(0, 1) // offset 5, so that a restart past the end reads something
+	o.Set("stage", "restart")
+	first := firstOffset(o)
+	v := fmt.Sprintf("committed %s; restart at %d", committed, first)
+	switch {
+	case first < 0:
+		v += ": nothing read"
+	case first < 4:
+		v += ": every message redelivered"
+	case first == 4:
+		v += ": last message redelivered"
+	}
+	return v
+}
+
+// autoCommit: Offsets.AutoCommit.Enable=false and MarkMessage, with and without
+// session.Commit(), and Commit() with nothing marked (S5).
+func autoCommit(o *kit.Outcome) string {
+	cfg := config("a")
+	cfg.Consumer.Offsets.AutoCommit.Enable = false
+	mark := func(s sarama.ConsumerGroupSession, m *sarama.ConsumerMessage) { s.MarkMessage(m, "") }
+	if kit.Handler() == "commit-no-mark" {
+		mark = func(sarama.ConsumerGroupSession, *sarama.ConsumerMessage) {}
+	}
+	consumeAll(o, cfg, mark, kit.Handler() != "mark-no-commit")
+	return restartVerdict(o)
+}
+
+// claimClosed: claim.Messages() closes while the session goes on (S1). The
+// partition consumer of partition 0 is shut down by OFFSET_OUT_OF_RANGE: the
+// member is paused, records up to 10 are produced and deleted, and the next
+// fetch at 5 is below the log start. The handler reacts to the closed channel
+// in the way the handler flag names.
+func claimClosed(o *kit.Outcome) string {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg := config("a")
+	g := newGroup(o, "a", cfg)
+	var (
+		read     atomic.Int32
+		nils     atomic.Int64
+		returned = make(chan string, 4)
+	)
+	h := handler(func(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) (err error) {
+		if c.Partition() != 0 {
+			<-s.Context().Done()
+			return nil
+		}
+		defer func() {
+			if r := recover(); r != nil {
+				returned <- fmt.Sprintf("panic: %v", r)
+				err = errors.New("panicked")
+			}
+		}()
+		switch kit.Handler() {
+		case "no-comma-ok":
+			for {
+				select {
+				case m := <-c.Messages():
+					_ = m.Offset // the handler's use of the message
+					read.Add(1)
+					s.MarkMessage(m, "")
+				case <-s.Context().Done():
+					returned <- "returned on session end"
+					return nil
+				}
+			}
+		case "nil-continue":
+			for {
+				select {
+				case m := <-c.Messages():
+					if m == nil {
+						nils.Add(1)
+						continue
+					}
+					read.Add(1)
+					s.MarkMessage(m, "")
+				case <-s.Context().Done():
+					returned <- "returned on session end"
+					return nil
+				}
+			}
+		default: // comma-ok
+			for {
+				select {
+				case m, ok := <-c.Messages():
+					if !ok {
+						returned <- "returned on the closed channel"
+						return nil
+					}
+					read.Add(1)
+					s.MarkMessage(m, "")
+				case <-s.Context().Done():
+					returned <- "returned on session end"
+					return nil
+				}
+			}
+		}
+	})
+	go loop(ctx, g, h)
+	o.Set("stage", "consume")
+	deadline := time.Now().Add(20 * time.Second)
+	for read.Load() < 5 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if read.Load() < 5 {
+		return "TIMEOUT reading the first 5 messages"
+	}
+	o.Set("stage", "out-of-range")
+	g.PauseAll()
+	time.Sleep(1500 * time.Millisecond) // the fetch in flight ends (MaxWaitTime 500ms)
+	kit.Produce(0, 5)
+	kit.DeleteRecords(0, 10)
+	g.ResumeAll()
+	var how string
+	select {
+	case how = <-returned:
+	case <-time.After(5 * time.Second):
+		how = "did not return within 5s"
+	}
+	v := "ConsumeClaim " + how
+	if n := nils.Load(); n > 0 {
+		// The count depends on the machine: the verdict says only whether it
+		// is more than a handful, the evidence has the number.
+		o.Set("nil receives", fmt.Sprint(n))
+		if n > 1000 {
+			v += "; spun on nil messages (over 1000)"
+		} else {
+			v += "; some nil messages"
+		}
+	}
+	cancel()
+	if !kit.Within(10*time.Second, func() { g.Close() }) {
+		o.Errorf("Close did not return within 10s")
+	}
+	return v
+}
+
+// member runs a second member "b" with the correct handler until ctx is done.
+func member(ctx context.Context, o *kit.Outcome, wg *sync.WaitGroup) {
+	g := newGroup(o, "b", config("b"))
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		loop(ctx, g, commaOK(func(s sarama.ConsumerGroupSession, m *sarama.ConsumerMessage) { s.MarkMessage(m, "") }))
+		g.Close()
+	}()
+}
+
+// both reports whether a and b each own one of the two partitions.
+func both(gi *kit.GroupInfo) bool {
+	if len(gi.Members) != 2 {
+		return false
+	}
+	for _, m := range gi.Members {
+		if len(m.Assignment[kit.Topic]) != 1 {
+			return false
+		}
+	}
+	return gi.HasClient("a") && gi.HasClient("b")
+}
+
+// startA runs member "a" on the two partitions and waits until it holds both
+// and has read a message.
+func startA(ctx context.Context, o *kit.Outcome, h sarama.ConsumerGroupHandler, looped bool, consumeReturned chan<- error) (sarama.ConsumerGroup, bool) {
+	g := newGroup(o, "a", config("a"))
+	if looped {
+		go loop(ctx, g, h)
+	} else {
+		go func() { consumeReturned <- g.Consume(ctx, []string{kit.Topic}, h) }()
+	}
+	_, ok := kit.WaitMembers(kit.GroupID, 20*time.Second, func(gi *kit.GroupInfo) bool {
+		return len(gi.Members) == 1 && gi.HasClient("a") && len(gi.Members[0].Assignment[kit.Topic]) == 2
+	})
+	return g, ok
+}
+
+// claimCtx: a second member joins while a's ConsumeClaim processes a message
+// (S2). "range-blocking" ranges over Messages() and takes 15s per message
+// without watching the session; "range-fast" ranges with a body that does not
+// block; "select-ctx" takes as long but returns when the session ends. The
+// rebalance timeout is 3s.
+func claimCtx(o *kit.Outcome) string {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var got atomic.Int32
+	work := func(s sarama.ConsumerGroupSession) bool { // reports whether the session ended
+		switch kit.Handler() {
+		case "range-blocking":
+			time.Sleep(15 * time.Second)
+		case "select-ctx":
+			select {
+			case <-time.After(15 * time.Second):
+			case <-s.Context().Done():
+				return true
+			}
+		}
+		return false
+	}
+	var h handler
+	if kit.Handler() == "select-ctx" {
+		h = func(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error {
+			for {
+				select {
+				case m, ok := <-c.Messages():
+					if !ok {
+						return nil
+					}
+					got.Add(1)
+					if work(s) {
+						return nil
+					}
+					s.MarkMessage(m, "")
+				case <-s.Context().Done():
+					return nil
+				}
+			}
+		}
+	} else {
+		h = func(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error {
+			for m := range c.Messages() {
+				got.Add(1)
+				work(s)
+				s.MarkMessage(m, "")
+			}
+			return nil
+		}
+	}
+	o.Set("stage", "a joins")
+	ga, ok := startA(ctx, o, h, true, nil)
+	if !ok {
+		return "TIMEOUT a alone: " + kit.Members(kit.GroupID)
+	}
+	defer kit.Within(5*time.Second, func() { ga.Close() })
+	for got.Load() == 0 {
+		time.Sleep(20 * time.Millisecond)
+	}
+	o.Set("stage", "b joins")
+	var wg sync.WaitGroup
+	member(ctx, o, &wg)
+	ms, ok := kit.WaitMembers(kit.GroupID, 10*time.Second, both)
+	if ok {
+		return "a released its claims: a and b hold one partition each within 10s"
+	}
+	o.Set("after 10s", ms)
+	if gi := kit.Group(kit.GroupID); gi != nil && !gi.HasClient("a") {
+		return "rebalance waited for a's ConsumeClaim: a evicted, b holds " + fmt.Sprint(len(gi.Members[0].Assignment[kit.Topic])) + " partitions after 10s"
+	}
+	return "no balanced group after 10s: " + ms
+}
+
+// notLooped: Consume called once (S4) or in a loop; a second member joins.
+func notLooped(o *kit.Outcome) string {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	looped := kit.Handler() == "loop"
+	if kit.Handler() == "once-cooperative" {
+		if !cooperative(sarama.NewConfig()) {
+			return "no cooperative strategy in this version"
+		}
+		useCooperative = true
+	}
+	returned := make(chan error, 1)
+	h := commaOK(func(s sarama.ConsumerGroupSession, m *sarama.ConsumerMessage) { s.MarkMessage(m, "") })
+	o.Set("stage", "a joins")
+	ga, ok := startA(ctx, o, h, looped, returned)
+	if !ok {
+		return "TIMEOUT a alone: " + kit.Members(kit.GroupID)
+	}
+	defer kit.Within(5*time.Second, func() { ga.Close() })
+	o.Set("stage", "b joins")
+	var wg sync.WaitGroup
+	member(ctx, o, &wg)
+	ms, ok := kit.WaitMembers(kit.GroupID, 10*time.Second, both)
+	v := ""
+	select {
+	case err := <-returned:
+		v = fmt.Sprintf("Consume returned (%v) at the rebalance; ", err)
+	default:
+	}
+	if ok {
+		return v + "a and b hold one partition each"
+	}
+	o.Set("after 10s", ms)
+	if gi := kit.Group(kit.GroupID); gi != nil && !gi.HasClient("a") {
+		return v + "a left the group: b alone holds both partitions"
+	}
+	return v + "no balanced group after 10s"
+}
+
+// markAfter: ConsumeClaim hands each message to a worker that marks it a
+// second later (S6); the session ends right after the fifth message is handed
+// off, and the group is closed two seconds after Consume returned.
+// "worker-marks-late" returns from ConsumeClaim at once; "wait-for-workers"
+// waits for the workers it started before returning.
+func markAfter(o *kit.Outcome) string {
+	ctx, cancel := context.WithCancel(context.Background())
+	g := newGroup(o, "a", config("a"))
+	var n, late atomic.Int32
+	var released atomic.Bool
+	h := handler(func(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error {
+		var wg sync.WaitGroup
+		defer func() {
+			if kit.Handler() == "wait-for-workers" {
+				wg.Wait()
+			}
+		}()
+		for {
+			select {
+			case m, ok := <-c.Messages():
+				if !ok {
+					return nil
+				}
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					time.Sleep(time.Second)
+					if released.Load() {
+						late.Add(1)
+					}
+					s.MarkMessage(m, "")
+				}()
+				if n.Add(1) == 5 {
+					cancel()
+				}
+			case <-s.Context().Done():
+				return nil
+			}
+		}
+	})
+	o.Set("stage", "consume")
+	loop(ctx, g, h)
+	released.Store(true)
+	time.Sleep(2 * time.Second)
+	if err := g.Close(); err != nil {
+		o.Errorf("Close: %v", err)
+	}
+	o.Set("marks after Consume returned", fmt.Sprint(late.Load()))
+	return restartVerdict(o)
+}
