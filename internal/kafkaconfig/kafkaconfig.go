@@ -118,6 +118,7 @@ type Consumer struct {
 	// ("pkg.NewBatchConsumer"); NoPos and "" otherwise.
 	Made   token.Pos
 	MadeIn string
+	origin *Consumer // the construction site this is a variant of; nil for a site
 }
 
 // Result is what the rule passes read. It is data computed in run: it keeps

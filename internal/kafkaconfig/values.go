@@ -28,29 +28,61 @@ func (r *Result) ConsumersOf(e ast.Expr) ([]*Consumer, bool) {
 	return r.consumersOfValue(v, 0)
 }
 
+// ConsumersInContext is ConsumersOf with each consumer that a shared
+// constructor makes resolved per caller: where e's trace reaches a
+// NewConsumer call through calls of the package's functions, the consumer is
+// a variant of that site whose configuration is the one those calls build
+// (Site returns the construction site it is a variant of). Passes that judge
+// a handler by its consumer's configuration ask this; passes that match
+// consumers by site (what is stored, committed or closed on each) ask
+// ConsumersOf.
+func (r *Result) ConsumersInContext(e ast.Expr) ([]*Consumer, bool) {
+	if r.graph == nil {
+		return nil, false
+	}
+	v := r.graph.ValueOf(e)
+	if v == nil {
+		return nil, false
+	}
+	return r.consumersOfTrace(r.graph.Roots(v), 0, true)
+}
+
+// Site returns the construction site k is a variant of (ConsumersInContext),
+// or k itself.
+func (k *Consumer) Site() *Consumer {
+	if k.origin != nil {
+		return k.origin
+	}
+	return k
+}
+
 // consumersOfValue classifies the roots of v: construction sites of consumers
 // (NewConsumer, or a function of another package with a ConsumerFact), adapters
 // whose embedded *Consumer is traced in turn, and the rest, which is untraced.
 func (r *Result) consumersOfValue(v ssa.Value, depth int) ([]*Consumer, bool) {
-	return r.consumersOfTrace(r.graph.Roots(v), depth)
+	return r.consumersOfTrace(r.graph.Roots(v), depth, false)
 }
 
 // consumersOfTrace is consumersOfValue on the trace tr of a value. An
 // adapter's embedded *Consumer stored in a function the trace entered
 // through a call (a wrapper's NewConsumer calling its WrapConsumer) is traced
 // as that call made it.
-func (r *Result) consumersOfTrace(tr valueflow.Trace, depth int) ([]*Consumer, bool) {
+func (r *Result) consumersOfTrace(tr valueflow.Trace, depth int, inContext bool) ([]*Consumer, bool) {
 	complete := tr.Complete
 	var out []*Consumer
 	for _, root := range tr.Roots {
 		if k := r.consumerOfRoot(root); k != nil {
-			out = appendConsumer(out, r.inContexts(k, tr.Calls)...)
+			if inContext {
+				out = appendConsumer(out, r.inContexts(k, tr.Calls)...)
+			} else {
+				out = appendConsumer(out, k)
+			}
 			continue
 		}
 		if x := embeddingValue(root); x != nil && depth < 4 {
 			// The embedded consumer of an adapter whose stores are not
 			// here (another package's wrapper): the adapter itself.
-			ks, ok := r.consumersOfValue(x, depth+1)
+			ks, ok := r.consumersOfTrace(r.graph.Roots(x), depth+1, inContext)
 			out = appendConsumer(out, ks...)
 			complete = complete && ok
 			continue
@@ -58,7 +90,7 @@ func (r *Result) consumersOfTrace(tr valueflow.Trace, depth int) ([]*Consumer, b
 		if f := embeddedConsumer(root.Type()); f != nil && depth < 4 {
 			stores := r.graph.FieldStoreInstrs(f)
 			for _, st := range stores {
-				ks, ok := r.consumersOfTrace(r.storedIn(st, tr.Calls), depth+1)
+				ks, ok := r.consumersOfTrace(r.storedIn(st, tr.Calls), depth+1, inContext)
 				out = appendConsumer(out, ks...)
 				complete = complete && ok
 			}
@@ -166,7 +198,7 @@ func (r *Result) variant(k *Consumer, use ssa.Instruction, chain []valueflow.Cal
 	c := use.(ssa.CallInstruction).Common()
 	if len(c.Args) == 1 {
 		if cfg := r.resolver.configIn(c.Args[0], use, chain, k.Call.Args[0].Pos()); cfg.Known {
-			v = &Consumer{Call: k.Call, Kafka: k.Kafka, Version: k.Version, Config: cfg, Made: chain[0].Call.Pos()}
+			v = &Consumer{Call: k.Call, Kafka: k.Kafka, Version: k.Version, Config: cfg, Made: chain[0].Call.Pos(), origin: k}
 			if obj, ok := chain[0].Call.Parent().Object().(*types.Func); ok {
 				v.MadeIn = analysisutil.FuncName(obj)
 			}

@@ -153,7 +153,7 @@ func (c *checker) checkHandovers() {
 			if s.Config {
 				cfg = c.kc.ConfigOf(arg, call)
 			} else {
-				consumers, _ = c.kc.ConsumersOf(arg)
+				consumers, _ = c.kc.ConsumersInContext(arg)
 			}
 			if !c.reportHandover(arg.Pos(), arg.End(), analysisutil.FuncName(fn), s, cfg, consumers) {
 				c.passOn(arg, s)

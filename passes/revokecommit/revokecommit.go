@@ -299,7 +299,9 @@ func (c *checker) committers() map[*kafkaconfig.Consumer]bool {
 		if len(call.Args) != 0 || c.kc.ConsumerMethod(call, "Commit") == nil {
 			continue
 		}
-		ks, _ := c.kc.ConsumersOf(analysisutil.Receiver(call))
+		// Per caller of a shared constructor, as the handlers are judged:
+		// one consumer kind's Commit() does not commit another's offsets.
+		ks, _ := c.kc.ConsumersInContext(analysisutil.Receiver(call))
 		for _, k := range ks {
 			set[k] = true
 		}
@@ -317,7 +319,7 @@ func (c *checker) report() {
 	var commits map[*kafkaconfig.Consumer]bool
 	for _, call := range c.order {
 		f := c.findings[call]
-		consumers, _ := c.kc.ConsumersOf(f.recv)
+		consumers, _ := c.kc.ConsumersInContext(f.recv)
 		if commits == nil && len(consumers) > 0 {
 			commits = c.committers()
 		}
@@ -332,7 +334,7 @@ func (c *checker) report() {
 			// (runtime-repro: commit + invalidate alone does not stop the
 			// late stores before v1.9.0).
 			needed := done
-			late := c.lateStores()[k]
+			late := c.lateStores()[k.Site()]
 			if late == nil && !c.allVersions && k.Version.Known() && k.Version.AtLeastV(kafkaapi.V1_4_2) {
 				// From v1.4.2 Unassign clears stored offsets: without stores
 				// from other goroutines nothing rewinds (proof/RESULTS.md,
