@@ -9,9 +9,14 @@ package analyzer
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/kafkalint/kafkalint/passes/asyncmark"
+	"github.com/kafkalint/kafkalint/passes/claimloop"
 	"github.com/kafkalint/kafkalint/passes/configkey"
+	"github.com/kafkalint/kafkalint/passes/consumeloop"
 	"github.com/kafkalint/kafkalint/passes/incrementalassign"
+	"github.com/kafkalint/kafkalint/passes/markoffset"
 	"github.com/kafkalint/kafkalint/passes/neverstored"
+	"github.com/kafkalint/kafkalint/passes/nocommit"
 	"github.com/kafkalint/kafkalint/passes/pollrebalance"
 	"github.com/kafkalint/kafkalint/passes/readtimeout"
 	"github.com/kafkalint/kafkalint/passes/revokecommit"
@@ -19,8 +24,9 @@ import (
 )
 
 // Analyzers returns the suite's analyzers, in the order their reports are
-// documented. kafkaconfig, which they all require, is not listed: it reports
-// nothing, and drivers run it as a requirement.
+// documented: confluent-kafka-go's, then sarama's. kafkaconfig and
+// saramaconfig, which they require, are not listed: they report nothing, and
+// drivers run them as requirements.
 func Analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		revokecommit.Analyzer,
@@ -30,6 +36,11 @@ func Analyzers() []*analysis.Analyzer {
 		incrementalassign.Analyzer,
 		readtimeout.Analyzer,
 		neverstored.Analyzer,
+		claimloop.Analyzer,
+		markoffset.Analyzer,
+		consumeloop.Analyzer,
+		nocommit.Analyzer,
+		asyncmark.Analyzer,
 	}
 }
 
@@ -46,5 +57,10 @@ func NewAnalyzers() []*analysis.Analyzer {
 		incrementalassign.NewAnalyzer(),
 		readtimeout.NewAnalyzer(),
 		neverstored.NewAnalyzer(),
+		claimloop.NewAnalyzer(),
+		markoffset.NewAnalyzer(),
+		consumeloop.NewAnalyzer(),
+		nocommit.NewAnalyzer(),
+		asyncmark.NewAnalyzer(),
 	}
 }

@@ -194,16 +194,22 @@ func TestNogoPass(t *testing.T) {
 		}
 	})
 	t.Run("module", func(t *testing.T) {
-		// A module of every analyzer's v1 fixtures (they import only the
-		// library and the standard library), the stub replacing the library.
+		// A module of every analyzer's v1 fixtures (sarama's: its ibm
+		// fixtures), which import only the library and the standard
+		// library, the stubs replacing the libraries.
 		dir := t.TempDir()
 		stub := filepath.Join(testdata, "src", "github.com", "confluentinc", "confluent-kafka-go")
-		gomod := "module example.com/nogo\n\ngo 1.21\n\nrequire github.com/confluentinc/confluent-kafka-go v1.4.0\n\nreplace github.com/confluentinc/confluent-kafka-go => " + stub + "\n"
+		saramaStub := filepath.Join(testdata, "src", "github.com", "IBM", "sarama")
+		gomod := "module example.com/nogo\n\ngo 1.21\n\nrequire (\n\tgithub.com/confluentinc/confluent-kafka-go v1.4.0\n\tgithub.com/IBM/sarama v1.61.1\n)\n\n" +
+			"replace github.com/confluentinc/confluent-kafka-go => " + stub + "\n\nreplace github.com/IBM/sarama => " + saramaStub + "\n"
 		writeFile(t, filepath.Join(dir, "go.mod"), gomod)
 		for _, a := range analyzer.Analyzers() {
 			files, _ := filepath.Glob(filepath.Join(testdata, "src", a.Name, "v1", "*.go"))
 			if len(files) == 0 {
-				t.Fatalf("%s has no v1 fixtures", a.Name)
+				files, _ = filepath.Glob(filepath.Join(testdata, "src", a.Name, "ibm", "*.go"))
+			}
+			if len(files) == 0 {
+				t.Fatalf("%s has no v1 (or ibm) fixtures", a.Name)
 			}
 			for _, f := range files {
 				content, err := os.ReadFile(f)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/internal/saramaapi"
 	"github.com/kafkalint/kafkalint/internal/testutil"
 )
 
@@ -44,6 +45,36 @@ func TestFixturesInStep(t *testing.T) {
 	}
 	if compared == 0 {
 		t.Fatal("no gopkgin fixture has a v1 namesake")
+	}
+}
+
+// TestSaramaFixturesInStep: a sarama pass's Shopify fixtures are its IBM
+// fixtures on the other import path, file by file.
+func TestSaramaFixturesInStep(t *testing.T) {
+	src := filepath.Join(testutil.TestData(t), "src")
+	dirs, _ := filepath.Glob(filepath.Join(src, "*", "shopify"))
+	compared := 0
+	for _, dir := range dirs {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		for _, f := range files {
+			want, err := os.ReadFile(filepath.Join(filepath.Dir(dir), "ibm", filepath.Base(f)))
+			if err != nil {
+				continue // a case of the Shopify path only
+			}
+			got, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := fromImports(strings.ReplaceAll(string(got), saramaapi.PathShopify, saramaapi.PathIBM))
+			if g != fromImports(string(want)) {
+				rel, _ := filepath.Rel(src, f)
+				t.Errorf("%s differs from its ibm namesake beyond the import path", rel)
+			}
+			compared++
+		}
+	}
+	if compared == 0 {
+		t.Fatal("no shopify fixture has an ibm namesake")
 	}
 }
 
@@ -103,7 +134,7 @@ func TestFactCitations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cite := regexp.MustCompile(`library-facts\.md, (F\d+)(?: (?:and|to) (F\d+))?`)
+	cite := regexp.MustCompile(`library-facts\.md, ([FS]\d+)(?: (?:and|to) ([FS]\d+))?`)
 	cited := 0
 	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 		if err != nil {

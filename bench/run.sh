@@ -15,9 +15,9 @@
 # one. Through a general driver (multichecker), an analyzer with facts makes the
 # driver load every dependency from source; as a vet tool, the go command runs it
 # on every dependency whatever it declares. noopfacts pays that. Standalone,
-# kafkalint does not use the general driver: it lists the import graph and
-# type-checks from source only the packages that reach confluent-kafka-go, so its
-# floor is noop (the least a driver can load); kafkalint/noopfacts shows what the
+# kafkalint does not use the general driver: it type-checks from source only the
+# packages that reach a supported client and reads the others from export data,
+# so its floor is noop (the least a driver can load); kafkalint/noopfacts shows what the
 # pruned loading saves over a general driver.
 #
 # Each configuration runs once unmeasured (warms the build cache and go list),
@@ -132,7 +132,7 @@ median() {
 	grep "label=$2 " "$results" | sed -E "s/.* $1=([0-9.]+).*/\1/" | sort -g |
 		awk '{v[NR]=$1} END {if (NR%2) print v[(NR+1)/2]; else printf "%.3f\n", (v[NR/2]+v[NR/2+1])/2}'
 }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b == "") print "-"; else printf "%.2f", a/b}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b + 0 == 0) print "-"; else printf "%.2f", a/b}'; }
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(go version | cut -d' ' -f3-), load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo

@@ -37,6 +37,6 @@ t=$(grep -c '^TRUE ' "$repo/realworld/expected.txt" || true)
 f=$(grep -c '^FALSE ' "$repo/realworld/expected.txt" || true)
 m=$(grep -c '^MISS ' "$repo/realworld/expected.txt" || true)
 echo "realworld: $(wc -l <"$work/got.txt") reports; expected: $t true, $f false; $m known misses"
-[ -s "$work/sweep.err" ] && { echo "realworld: sweep errors:"; cat "$work/sweep.err"; }
+[ -s "$work/sweep.err" ] && { echo "realworld: the sweep's standard error (download notes; failures also set the exit status):"; tail -n 20 "$work/sweep.err"; }
 echo "realworld: work tree $work"
 exit $rc

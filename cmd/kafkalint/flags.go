@@ -205,13 +205,17 @@ Analyzers (all run; -NAME runs only the named ones, -NAME=false all but NAME):
 	for _, a := range analyzers {
 		isAnalyzer[a.Name] = true
 	}
-	var analyzerFlags []string
+	var options []string                // analyzer options, without the analyzer's name
+	owners := make(map[string][]string) // option -> analyzers that have it
 	fs.VisitAll(func(f *flag.Flag) {
 		if isAnalyzer[f.Name] {
 			return
 		}
-		if name, _, ok := strings.Cut(f.Name, "."); ok && isAnalyzer[name] {
-			analyzerFlags = append(analyzerFlags, "-"+f.Name)
+		if name, option, ok := strings.Cut(f.Name, "."); ok && isAnalyzer[name] {
+			if owners[option] == nil {
+				options = append(options, option)
+			}
+			owners[option] = append(owners[option], name)
 			return
 		}
 		arg, usage := flag.UnquoteUsage(f)
@@ -222,6 +226,16 @@ Analyzers (all run; -NAME runs only the named ones, -NAME=false all but NAME):
 		fmt.Fprintf(tw, "  %s\t%s\n", strings.TrimSpace(name+" "+arg), usage)
 	})
 	fmt.Fprintf(tw, "  -NAME, -NAME=false\trun only the analyzer NAME, or all but NAME\n")
+	var analyzerFlags []string
+	for _, option := range options {
+		if len(owners[option]) == len(analyzers) {
+			analyzerFlags = append(analyzerFlags, "-NAME."+option+" (every analyzer)")
+			continue
+		}
+		for _, name := range owners[option] {
+			analyzerFlags = append(analyzerFlags, "-"+name+"."+option)
+		}
+	}
 	fmt.Fprintf(tw, "  -NAME.flag\tan analyzer's option (see kafkalint help NAME): %s\n", strings.Join(analyzerFlags, ", "))
 	_ = tw.Flush()
 

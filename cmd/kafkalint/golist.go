@@ -86,39 +86,49 @@ const (
 	planTwice               // list the import graph first, then what reaches with export data
 )
 
-// choosePlan decides from go.mod, before any listing, how much to list. Since go
-// 1.17 (module graph pruning), the go.mod of a module lists every module that
-// provides a package the module's packages and tests import, directly or not; go
-// refuses to build when it does not (and checks vendor/modules.txt against it). So
-// when the patterns denote packages of the main module only and its go.mod says go
-// 1.17 or later, a go.mod that requires no client's module means that no requested
-// package can reach a client: there is nothing to analyse and nothing to list.
-// When it requires one, the packages that reach it are likely to be most of them,
-// so one listing with export data (which a package that does not reach a client
-// makes the go command compile, or find in the build cache) beats two.
+// choosePlan decides from go.mod, before any listing, how much to list.
+//
+// When the main module's go.mod requires a client's module, the packages that
+// reach it are likely to be most of those asked for, so one listing with export
+// data (for which a package that does not reach a client costs the go command a
+// look in the build cache, or a compilation) beats two. This is a matter of cost,
+// not of correctness: the one listing tells what reaches a client whatever the
+// patterns.
+//
+// Since go 1.17 (module graph pruning), the go.mod of a module lists every module
+// that provides a package the module's packages and tests import, directly or not;
+// go refuses to build when it does not (and checks vendor/modules.txt against it).
+// So when the patterns denote packages of the main module only and its go.mod says
+// go 1.17 or later, a go.mod that requires no client's module means that no
+// requested package can reach a client: there is nothing to analyse and nothing
+// to list.
 //
 // go.mod cannot tell, and the command lists the import graph first (no export
-// data, nothing built), in a workspace (go.work: other modules' requirements
-// count), with -modfile (another file is the go.mod), with -mod=mod (go list adds
-// the requirements that are missing, a client's among them), on an older go
-// directive (the indirect requirements may be missing), outside a module, for file
-// or meta patterns (x.go, all, std), and for packages of other modules (their
-// imports are not the main module's requirements: a dependency's package that the
-// main module does not import may use a client its go.mod does not list).
+// data, nothing built), then the packages that reach a client with export data:
+// in a workspace (go.work: other modules' requirements count), with -modfile
+// (another file is the go.mod), outside a module, and, when go.mod requires no
+// client, with -mod=mod (go list adds the requirements that are missing, a
+// client's among them), on an older go directive (the indirect requirements may
+// be missing), for file or meta patterns (x.go, all, std), and for packages of
+// other modules (their imports are not the main module's requirements: a
+// dependency's package that the main module does not import may use a client its
+// go.mod does not list).
 func choosePlan(env *goEnv, patterns []string) plan {
-	if env.mod == nil || env.GOWORK != "" && env.GOWORK != "off" || strings.Contains(env.GOFLAGS, "-modfile") ||
-		strings.Contains(env.GOFLAGS, "-mod=mod") ||
-		env.mod.Module == nil || env.mod.Go == nil || semver.Compare("v"+env.mod.Go.Version, "v1.17") < 0 ||
+	if env.mod == nil || env.mod.Module == nil || env.GOWORK != "" && env.GOWORK != "off" ||
+		strings.Contains(env.GOFLAGS, "-modfile") ||
 		semver.Compare("v"+strings.TrimPrefix(env.GOVERSION, "go"), "v1.21") < 0 {
+		return planTwice
+	}
+	if env.requires(clients.None) {
+		return planOnce
+	}
+	if strings.Contains(env.GOFLAGS, "-mod=mod") || env.mod.Go == nil || semver.Compare("v"+env.mod.Go.Version, "v1.17") < 0 {
 		return planTwice
 	}
 	for _, pat := range patterns {
 		if !env.inMainModule(pat) {
 			return planTwice
 		}
-	}
-	if env.requires(clients.None) {
-		return planOnce
 	}
 	return planNothing
 }

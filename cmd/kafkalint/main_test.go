@@ -166,7 +166,7 @@ func TestJSON(t *testing.T) {
 				inserted = append(inserted, e.New)
 			}
 		}
-		if d.Category != "nocommit" || len(inserted) != 2 || inserted[0] != `import "errors"`+"\n" || !strings.Contains(inserted[1], "c.Commit()") {
+		if d.Category != "nocommit" || !importsErrorsAndCommits(inserted) {
 			t.Errorf("-json diagnostic %d: category %q, fixes %+v; want nocommit and one fix importing errors and inserting c.Commit()", i, d.Category, d.SuggestedFixes)
 		}
 	}
@@ -367,7 +367,7 @@ func TestSARIF(t *testing.T) {
 				inserted = append(inserted, r.InsertedContent.Text)
 			}
 		}
-		if len(inserted) != 2 || inserted[0] != `import "errors"`+"\n" || !strings.Contains(inserted[1], "c.Commit()") {
+		if !importsErrorsAndCommits(inserted) {
 			t.Errorf("result %d: fixes %+v; want one importing errors and inserting c.Commit()", i, res.Fixes)
 		}
 	}
@@ -425,7 +425,12 @@ func TestUsage(t *testing.T) {
 		for _, a := range analyzer.Analyzers() {
 			title, _, _ := strings.Cut(a.Doc, "\n")
 			want = append(want, a.Name+" ", title)
-			a.Flags.VisitAll(func(f *flag.Flag) { want = append(want, "-"+a.Name+"."+f.Name) })
+			// Each analyzer option, by itself or as an option of every analyzer.
+			a.Flags.VisitAll(func(f *flag.Flag) {
+				if !strings.Contains(stdout, "-"+a.Name+"."+f.Name) && !strings.Contains(stdout, "-NAME."+f.Name+" (every analyzer)") {
+					t.Errorf("kafkalint %s: option -%s.%s missing in:\n%s", args[0], a.Name, f.Name, stdout)
+				}
+			})
 		}
 		for _, w := range want {
 			if !strings.Contains(stdout, w) {
@@ -445,4 +450,14 @@ func TestUsage(t *testing.T) {
 			t.Errorf("kafkalint %s: stderr %q, want one error line and the pointer to -h", strings.Join(args, " "), stderr)
 		}
 	}
+}
+
+// importsErrorsAndCommits reports whether the inserted texts of one fix's edits, in
+// order, are the fixture's revokecommit fix: the import of "errors" added to the
+// file's single import (which becomes a group: an opening and a closing edit, as
+// fixedit.AddImport writes it), then the commit inserted before the unassign.
+func importsErrorsAndCommits(inserted []string) bool {
+	return len(inserted) == 3 &&
+		inserted[0] == "(\n\t\"errors\"\n\n\t" && inserted[1] == "\n)" &&
+		strings.Contains(inserted[2], "c.Commit()")
 }

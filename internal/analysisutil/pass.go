@@ -101,7 +101,8 @@ func (r *reporter) Report(d analysis.Diagnostic) {
 		return
 	}
 	p := r.pass.Fset.Position(d.Pos)
-	if dirs := r.covered[lineKey{p.Filename, p.Line}]; len(dirs) > 0 {
+	dirs := slices.Concat(r.covered[lineKey{p.Filename, p.Line}], r.covered[lineKey{p.Filename, 0}])
+	if len(dirs) > 0 {
 		for _, dir := range dirs {
 			dir.used = true
 		}

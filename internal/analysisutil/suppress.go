@@ -14,12 +14,15 @@ import (
 // IgnoreDirective is the comment that suppresses the reports of an analyzer:
 // "//kafkalint:ignore NAME[,NAME] reason". At the end of a line of code it covers
 // that line only; on a line of its own it covers its line and the next (the
-// statement below it). The reason is required. Every pass honours it through
-// Setup's reporter, so the directive works in every driver (the kafkalint
-// command, go vet, golangci-lint, gopls, nogo).
+// statement below it). "//kafkalint:file-ignore NAME[,NAME] reason", anywhere
+// in a file, covers the whole file, as staticcheck's //lint:file-ignore does.
+// The reason is required. Every pass honours them through Setup's reporter,
+// so the directives work in every driver (the kafkalint command, go vet,
+// golangci-lint, gopls, nogo).
 //
 // As staticcheck does with //lint:ignore, a malformed directive (no analyzer
-// name, no reason, or a verb other than ignore after "//kafkalint:") is
+// name, no reason, or a verb other than ignore or file-ignore after
+// "//kafkalint:") is
 // reported, since it suppresses nothing; and with the analyzer flag
 // -NAME.unusedignores, a directive that suppresses no report of NAME, or that
 // names no analyzer of the process, is reported too. Each directive problem is
@@ -68,12 +71,14 @@ func (d *directive) owner() string {
 // A directive is one //kafkalint: comment.
 type directive struct {
 	c       *ast.Comment
+	verb    string   // "ignore" or "file-ignore" for a well-formed directive
 	names   []string // the analyzers it names
 	problem string   // why it suppresses nothing, "" for a well-formed directive
 	lines   []lineKey
 	used    bool // it suppressed a report of the pass
 }
 
+// A lineKey is a line of a file; line 0 stands for the whole file.
 type lineKey struct {
 	file string
 	line int
@@ -88,10 +93,11 @@ func parseDirective(c *ast.Comment) *directive {
 	d := &directive{c: c}
 	fields := strings.Fields(rest)
 	want := "want " + IgnoreDirective + " NAME[,NAME] reason"
-	if len(fields) == 0 || fields[0] != "ignore" || !strings.HasPrefix(rest, "ignore") {
+	if len(fields) == 0 || (fields[0] != "ignore" && fields[0] != "file-ignore") || !strings.HasPrefix(rest, fields[0]) {
 		d.problem = fmt.Sprintf("unknown directive %s, %s (it does nothing)", strings.Fields(c.Text)[0], want)
 		return d
 	}
+	d.verb = fields[0]
 	if len(fields) > 1 {
 		for n := range strings.SplitSeq(fields[1], ",") {
 			if n != "" {
@@ -99,12 +105,13 @@ func parseDirective(c *ast.Comment) *directive {
 			}
 		}
 	}
+	full := directivePrefix + d.verb
 	switch {
 	case len(d.names) == 0:
-		d.problem = fmt.Sprintf("%s directive names no analyzer, %s (it suppresses nothing)", IgnoreDirective, want)
+		d.problem = fmt.Sprintf("%s directive names no analyzer, want %s NAME[,NAME] reason (it suppresses nothing)", full, full)
 	case len(fields) < 3:
 		d.problem = fmt.Sprintf("%s directive for %s has no reason, want %s %s reason (a directive without a reason suppresses nothing)",
-			IgnoreDirective, fields[1], IgnoreDirective, fields[1])
+			full, fields[1], full, fields[1])
 	}
 	return d
 }
@@ -128,10 +135,14 @@ func directives(pass *analysis.Pass, generated map[*token.File]bool) []*directiv
 				if d.problem != "" {
 					continue
 				}
+				p := pass.Fset.Position(c.Slash)
+				if d.verb == "file-ignore" {
+					d.lines = append(d.lines, lineKey{p.Filename, 0})
+					continue
+				}
 				if firstCode == nil {
 					firstCode = codeStarts(pass.Fset, f)
 				}
-				p := pass.Fset.Position(c.Slash)
 				d.lines = append(d.lines, lineKey{p.Filename, p.Line})
 				// A directive on a line of its own also covers the statement
 				// below it; one that trails code covers that code's line only.
@@ -160,12 +171,16 @@ func problems(dirs []*directive, name string, unused bool) []analysis.Diagnostic
 			}
 		case !unused:
 		case slices.Contains(d.names, name) && !d.used:
-			add(d, fmt.Sprintf("%s directive for %s suppresses no report of %s, remove %s from it (a stale directive hides the next report on its line)",
-				IgnoreDirective, name, name, name))
+			where := "on its line"
+			if d.verb == "file-ignore" {
+				where = "in its file"
+			}
+			add(d, fmt.Sprintf("%s%s directive for %s suppresses no report of %s, remove %s from it (a stale directive hides the next report %s)",
+				directivePrefix, d.verb, name, name, name, where))
 		case d.owner() == name:
 			for _, n := range d.names {
 				if _, ok := registered.Load(n); !ok {
-					add(d, fmt.Sprintf("%s directive names %s, which is no analyzer of this run (it suppresses nothing)", IgnoreDirective, n))
+					add(d, fmt.Sprintf("%s%s directive names %s, which is no analyzer of this run (it suppresses nothing)", directivePrefix, d.verb, n))
 				}
 			}
 		}

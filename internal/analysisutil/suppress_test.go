@@ -58,11 +58,12 @@ func (u uses) UsesClient() bool { return bool(u) }
 
 // TestSuppress checks which directives silence a report: the analyzer's name (alone
 // or in a list) and a reason, on the report's line or the line above; that
-// malformed directives are reported, once, by their owner; and that calls in
+// malformed directives are reported, once, by their owner; that
+// //kafkalint:file-ignore covers its whole file and no other; and that calls in
 // the fixture's generated file are not reported. In a package that uses no
 // client, directives still suppress but are not checked.
 func TestSuppress(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), bad, "suppress", "suppress/noclient")
+	analysistest.Run(t, testutil.TestData(t), bad, "suppress", "suppress/noclient", "suppress/fileignore")
 }
 
 // TestUnused: with -bad.unusedignores, directives that suppress no report of

@@ -9,7 +9,10 @@
 // which client.
 package clients
 
-import "strings"
+import (
+	"go/types"
+	"strings"
+)
 
 // Client names a supported client library.
 type Client int
@@ -74,3 +77,28 @@ func Package(path string) Client { return packages[Unvendor(path)] }
 
 // Module returns the client provided by the module with this module path, or None.
 func Module(path string) Client { return modules[path] }
+
+// Reaches reports whether pkg's import closure holds the consumer package of a
+// supported client: whether any analyzer has something to check in pkg. It is
+// the shared layer's early return (a package that does not reach a client
+// costs this walk and nothing else).
+func Reaches(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	seen := make(map[*types.Package]bool)
+	var visit func(p *types.Package) bool
+	visit = func(p *types.Package) bool {
+		for _, imp := range p.Imports() {
+			if seen[imp] {
+				continue
+			}
+			seen[imp] = true
+			if Package(imp.Path()) != None || visit(imp) {
+				return true
+			}
+		}
+		return false
+	}
+	return visit(pkg)
+}

@@ -1,6 +1,9 @@
 package clients
 
-import "testing"
+import (
+	"go/types"
+	"testing"
+)
 
 func TestPackage(t *testing.T) {
 	for path, want := range map[string]Client{
@@ -31,6 +34,27 @@ func TestModule(t *testing.T) {
 	} {
 		if got := Module(path); got != want {
 			t.Errorf("Module(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
+
+func TestReaches(t *testing.T) {
+	kafka := types.NewPackage("github.com/confluentinc/confluent-kafka-go/v2/kafka", "kafka")
+	sarama := types.NewPackage("github.com/IBM/sarama", "sarama")
+	lib := types.NewPackage("example.com/lib", "lib")
+	lib.SetImports([]*types.Package{kafka})
+	app := types.NewPackage("example.com/app", "main")
+	app.SetImports([]*types.Package{types.NewPackage("fmt", "fmt"), lib})
+	direct := types.NewPackage("example.com/direct", "direct")
+	direct.SetImports([]*types.Package{sarama})
+	plain := types.NewPackage("example.com/plain", "plain")
+	plain.SetImports([]*types.Package{types.NewPackage("fmt", "fmt")})
+	for _, tc := range []struct {
+		pkg  *types.Package
+		want bool
+	}{{app, true}, {lib, true}, {direct, true}, {plain, false}, {kafka, false}, {nil, false}} {
+		if got := Reaches(tc.pkg); got != tc.want {
+			t.Errorf("Reaches(%v) = %v, want %v", tc.pkg, got, tc.want)
 		}
 	}
 }

@@ -15,6 +15,7 @@ package kafkaapi
 
 import (
 	"go/types"
+	"slices"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/clients"
@@ -136,6 +137,40 @@ var (
 	Stores    = []string{"StoreOffsets", "StoreMessage"}
 	Subscribe = []string{"Subscribe", "SubscribeTopics"}
 )
+
+// SubscribeCallback reports whether a call of fn registers a rebalance
+// callback, and which of the call's arguments (the receiver not counted) the
+// callback is: the consumer's Subscribe and SubscribeTopics (also promoted
+// through an adapter that embeds the consumer), and a method of an interface,
+// the program's own consumer interface, with one of those names and the
+// consumer's parameters (what is subscribed to, then a kafka.RebalanceCb). It
+// is the one definition of "a Subscribe call with a rebalance callback":
+// kafkaconfig's SubscribeCalls, liveness and valueflow's traces of a callback's
+// consumer parameter all ask it.
+func SubscribeCallback(fn *types.Func) (arg int, ok bool) {
+	if fn == nil || !slices.Contains(Subscribe, fn.Name()) {
+		return 0, false
+	}
+	sig := fn.Signature()
+	if sig.Recv() == nil || sig.Params().Len() != 2 {
+		return 0, false
+	}
+	if IsMethod(fn, "Consumer", Subscribe...) || types.IsInterface(sig.Recv().Type()) && IsType(sig.Params().At(1).Type(), "RebalanceCb") {
+		return 1, true
+	}
+	return 0, false
+}
+
+// ValueFlow is what internal/valueflow must know of the library (its Library):
+// Subscribe registers a rebalance callback (SubscribeCallback), and the
+// library's functions never store through the pointers they are passed.
+type ValueFlow struct{}
+
+// Callback is SubscribeCallback.
+func (ValueFlow) Callback(fn *types.Func) (int, bool) { return SubscribeCallback(fn) }
+
+// Owns reports whether pkg is the library's kafka package.
+func (ValueFlow) Owns(pkg *types.Package) bool { return IsKafkaPackage(pkg) }
 
 // HasMethod reports whether the method set of *T, for the type T named typeName
 // in pkg, has a method name (declared on T or promoted from an embedded field).

@@ -150,6 +150,22 @@ func (c *Config) String(key string) (value string, fromDefault, ok bool) {
 	return d, true, ok
 }
 
+// Int returns the number librdkafka reads from the value of key, an integer
+// property of librdkafka's table, or from its default when key is absent from a
+// complete map; ok is false when that cannot be known or librdkafka rejects
+// the value. It is the one reading of an integer property for every rule
+// (kafkaprops' Property.Int, configkey's model of librdkafka's strtol): "0ms",
+// " 0", "0" and 0 are all 0, and "abc" is rejected.
+func (c *Config) Int(key string) (value int64, fromDefault, ok bool) {
+	v, fromDefault, ok := c.String(key)
+	p, inTable := kafkaprops.Global[key]
+	if !ok || !inTable {
+		return 0, false, false
+	}
+	n, ok := p.Int(v)
+	return n, fromDefault && ok, ok
+}
+
 // ParseBool parses a boolean the way librdkafka does (src/rdkafka_conf.c):
 // case-insensitive "true", "t", "1" and "false", "f", "0".
 func ParseBool(s string) (value, ok bool) {

@@ -135,9 +135,9 @@ type Result struct {
 	clients   []*Client
 	resolver  *resolver // for ConfigOf and FieldWrites: holds the facts imported in run
 	info      *types.Info
-	graph     *valueflow.Graph        // the package in SSA form, built on first use
-	byLparen  map[token.Pos]*Consumer // Consumers by the position of the call's "("
-	subscribe []*ast.CallExpr         // Subscribe/SubscribeTopics calls with a callback
+	graph     *valueflow.Graph            // the package in SSA form, built on first use
+	byCall    map[*ast.CallExpr]*Consumer // Consumers by their call
+	subscribe []*ast.CallExpr             // Subscribe/SubscribeTopics calls with a callback
 	// variants memoises consumers resolved per caller of a shared
 	// constructor (inContexts); passes query the Result concurrently.
 	variantsMu sync.Mutex
@@ -154,12 +154,10 @@ func (r *Result) Version(kafkaPkg *types.Package) kafkaapi.Version {
 
 // ConsumerAt returns the consumer obtained by call, or nil.
 func (r *Result) ConsumerAt(call *ast.CallExpr) *Consumer {
-	for _, c := range r.Consumers {
-		if c.Call == call {
-			return c
-		}
+	if call == nil {
+		return nil
 	}
-	return nil
+	return r.byCall[call]
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -181,26 +179,26 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	res.info = pass.TypesInfo
-	res.graph = valueflow.New(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, len(pass.TypeErrors) > 0)
+	res.graph = valueflow.New(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, len(pass.TypeErrors) > 0, kafkaapi.ValueFlow{})
 	in := analysisutil.InspectorOf(pass) // built here: the package uses the library
 	if in == nil {
 		in = inspector.New(pass.Files) // a hand-made pass without its requirements
 	}
 	r := newResolver(pass, in, res.graph)
 	res.resolver = r
-	res.byLparen = make(map[token.Pos]*Consumer)
+	res.byCall = make(map[*ast.CallExpr]*Consumer)
 	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		c := r.consumerAt(call)
 		if c != nil {
 			c.Version = res.Version(c.Kafka)
 			res.Consumers = append(res.Consumers, c)
-			res.byLparen[call.Lparen] = c
+			res.byCall[call] = c
 		}
 		if cl := r.clientAt(call, c); cl != nil {
 			res.clients = append(res.clients, cl)
 		}
-		if fn := analysisutil.CalledFunc(pass.TypesInfo, call); len(call.Args) == 2 && kafkaapi.IsMethod(fn, "Consumer", kafkaapi.Subscribe...) {
+		if arg, ok := kafkaapi.SubscribeCallback(analysisutil.CalledFunc(pass.TypesInfo, call)); ok && arg < len(call.Args) {
 			res.subscribe = append(res.subscribe, call)
 		}
 	}
@@ -233,8 +231,10 @@ func (r *Result) FuncDecls() map[*types.Func]*ast.FuncDecl {
 	return r.resolver.funcs
 }
 
-// SubscribeCalls returns every Subscribe/SubscribeTopics call of the package with
-// a rebalance callback argument, in source order.
+// SubscribeCalls returns every call of the package that registers a rebalance
+// callback (kafkaapi.SubscribeCallback: Subscribe/SubscribeTopics of the
+// consumer, or of the program's own consumer interface), in source order; the
+// callback is the second argument.
 func (r *Result) SubscribeCalls() []*ast.CallExpr { return r.subscribe }
 
 // Graph returns the package's value-flow graph (nil when the package does not

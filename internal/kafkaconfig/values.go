@@ -224,7 +224,7 @@ func (r *Result) consumerOfRoot(root ssa.Value) *Consumer {
 	if call == nil {
 		return nil
 	}
-	return r.byLparen[call.Common().Pos()]
+	return r.ConsumerAt(r.graph.CallExpr(call)) // the graph's index of calls
 }
 
 func appendConsumer(list []*Consumer, more ...*Consumer) []*Consumer {

@@ -1,6 +1,8 @@
 // Package liveness decides, once for the whole suite, whether a rebalance
 // handler (a case or type assertion found by internal/rebalance) can ever see
-// the events it tests for.
+// the events it tests for. Its Analyzer computes each handler's verdict once per
+// package, on the first question for it, and every pass that asks
+// (revokecommit, incrementalassign, pollrebalance) reads it from its Result.
 //
 // A handler whose events the library never delivers is dead code: reporting it
 // is pollrebalance's job, and every other analyzer skips it (what an Unassign or
@@ -24,7 +26,8 @@
 //     the receiver is (go.events.channel.enable false; since v1.6.1 a callback
 //     or the flag false; before, the flag false and no callback);
 //   - the event parameter of a function registered as the rebalance callback
-//     of a Subscribe/SubscribeTopics call of the package: live;
+//     of a Subscribe/SubscribeTopics call of the package (kafkaconfig's
+//     SubscribeCalls, also through the program's own consumer interface): live;
 //   - anything else (a parameter other packages pass, a channel of unknown
 //     origin, a call into another package): untraced.
 //
@@ -40,7 +43,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
@@ -81,27 +83,25 @@ type subscription struct {
 	callback tri // yes: a function; no: nil; unknown: a func-typed value
 }
 
-// A Checker answers for the handlers of one package.
-type Checker struct {
+// A checker computes the verdicts for the handlers of one package.
+type checker struct {
 	kc   *kafkaconfig.Result
 	info *types.Info
-	in   *inspector.Inspector // the package's syntax
 
 	indexed   bool
-	calls     map[token.Pos]*ast.CallExpr // syntax calls by the position of "("
 	subs      map[*kafkaconfig.Consumer][]subscription
 	callbacks map[*ssa.Function]bool // functions registered as rebalance callbacks
 }
 
-// New returns a checker for the package kc describes, whose syntax is in (from
-// analysisutil.Inspect); nothing is computed until the first question.
-func New(kc *kafkaconfig.Result, info *types.Info, in *inspector.Inspector) *Checker {
-	return &Checker{kc: kc, info: info, in: in}
+// newChecker returns a checker for the package kc describes; nothing is
+// computed until the first question.
+func newChecker(kc *kafkaconfig.Result, info *types.Info) *checker {
+	return &checker{kc: kc, info: info}
 }
 
 // Of returns the verdict for h.
-func (c *Checker) Of(h *rebalance.Handler) Verdict {
-	if c == nil || c.kc == nil || c.kc.Graph() == nil || c.info == nil || c.in == nil || h == nil {
+func (c *checker) Of(h *rebalance.Handler) Verdict {
+	if c == nil || c.kc == nil || c.kc.Graph() == nil || c.info == nil || h == nil {
 		return Verdict{}
 	}
 	x := c.subject(h)
@@ -124,7 +124,7 @@ func (c *Checker) Of(h *rebalance.Handler) Verdict {
 }
 
 // subject returns the SSA value whose dynamic type h tests, or nil.
-func (c *Checker) subject(h *rebalance.Handler) ssa.Value {
+func (c *checker) subject(h *rebalance.Handler) ssa.Value {
 	var pos token.Pos
 	switch {
 	case h.Clause != nil:
@@ -148,25 +148,17 @@ func (c *Checker) subject(h *rebalance.Handler) ssa.Value {
 	return nil
 }
 
-// index records the syntax calls and the Subscribe calls of the package.
-func (c *Checker) index() {
+// index records the Subscribe calls of the package by consumer, and the
+// functions they register as callbacks.
+func (c *checker) index() {
 	if c.indexed {
 		return
 	}
 	c.indexed = true
-	c.calls = make(map[token.Pos]*ast.CallExpr)
 	c.subs = make(map[*kafkaconfig.Consumer][]subscription)
 	c.callbacks = make(map[*ssa.Function]bool)
-	var subscribes []*ast.CallExpr
-	for cur := range c.in.Root().Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
-		c.calls[call.Lparen] = call
-		if len(call.Args) == 2 && c.kc.ConsumerMethod(call, kafkaapi.Subscribe...) != nil {
-			subscribes = append(subscribes, call)
-		}
-	}
 	g := c.kc.Graph()
-	for _, call := range subscribes {
+	for _, call := range c.kc.SubscribeCalls() {
 		s := subscription{call: call, callback: callbackOf(c.info, call.Args[1])}
 		consumers, _ := c.kc.ConsumersOf(analysisutil.Receiver(call))
 		for _, k := range consumers { // untraced receivers subscribe nothing we know of
@@ -209,10 +201,10 @@ type rootVerdict struct {
 }
 
 // classify returns what the root r of a handler's subject proves.
-func (c *Checker) classify(r ssa.Value) []rootVerdict {
+func (c *checker) classify(r ssa.Value) []rootVerdict {
 	switch r := r.(type) {
 	case *ssa.Call:
-		if call := c.calls[r.Common().Pos()]; call != nil {
+		if call := c.kc.Graph().CallExpr(r); call != nil {
 			if fn := c.kc.ConsumerMethod(call, "Poll"); fn != nil {
 				if c.ownMethod(call, "Poll") {
 					return []rootVerdict{{live: true}}
@@ -252,14 +244,14 @@ func (c *Checker) classify(r ssa.Value) []rootVerdict {
 }
 
 // channel classifies the roots of a channel the events are received from.
-func (c *Checker) channel(ch ssa.Value) []rootVerdict {
+func (c *checker) channel(ch ssa.Value) []rootVerdict {
 	var out []rootVerdict
 	for _, r := range c.kc.Graph().Roots(ch).Roots {
 		call, ok := r.(*ssa.Call)
 		if !ok {
 			continue // a channel of the program's own, or of unknown origin
 		}
-		ac := c.calls[call.Common().Pos()]
+		ac := c.kc.Graph().CallExpr(call)
 		if ac == nil {
 			continue
 		}
@@ -278,7 +270,7 @@ func (c *Checker) channel(ch ssa.Value) []rootVerdict {
 // through an interface, may also reach a method of the program's own (a fake,
 // a replay source, an adapter that overrides it): that method may return any
 // event, so the source may deliver.
-func (c *Checker) ownMethod(call *ast.CallExpr, name string) bool {
+func (c *checker) ownMethod(call *ast.CallExpr, name string) bool {
 	callees, _ := c.kc.Callees(call)
 	for _, fn := range callees {
 		if !kafkaapi.IsMethod(fn, "Consumer", name) {
@@ -289,7 +281,7 @@ func (c *Checker) ownMethod(call *ast.CallExpr, name string) bool {
 }
 
 // origin decides for the events of one Poll or Events() call.
-func (c *Checker) origin(call *ast.CallExpr, fn *types.Func, events bool) rootVerdict {
+func (c *checker) origin(call *ast.CallExpr, fn *types.Func, events bool) rootVerdict {
 	v := c.kc.Version(fn.Pkg())
 	base := Verdict{Source: call, Events: events, Version: v}
 	if !events && v.AtLeastV(kafkaapi.V1_6_1) {
@@ -314,7 +306,7 @@ func (c *Checker) origin(call *ast.CallExpr, fn *types.Func, events bool) rootVe
 }
 
 // cause says why consumer k delivers no rebalance events to a Poll (or Events()).
-func (c *Checker) cause(k *kafkaconfig.Consumer, v kafkaapi.Version, events bool, base Verdict) Verdict {
+func (c *checker) cause(k *kafkaconfig.Consumer, v kafkaapi.Version, events bool, base Verdict) Verdict {
 	flag, flagSet := boolSetting(k.Config, KeyRebalance)
 	cb, sub := c.callback(k)
 	cs := base
@@ -366,7 +358,7 @@ func boolSetting(cfg *kafkaconfig.Config, key string) (tri, *kafkaconfig.Setting
 // callback says whether every traced Subscribe call of k passes a rebalance
 // callback (yes) or nil (no), and returns one such call. Subscribe calls on
 // receivers the trace cannot see are not counted (see the package doc).
-func (c *Checker) callback(k *kafkaconfig.Consumer) (tri, *ast.CallExpr) {
+func (c *checker) callback(k *kafkaconfig.Consumer) (tri, *ast.CallExpr) {
 	subs := c.subs[k]
 	if len(subs) == 0 {
 		return unknown, nil

@@ -20,10 +20,9 @@ import (
 var verdicts = &analysis.Analyzer{
 	Name:     "verdicts",
 	Doc:      "reports liveness verdicts, for tests",
-	Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
+	Requires: []*analysis.Analyzer{liveness.Analyzer, rebalance.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
-		kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
-		lv := liveness.New(kc, pass.TypesInfo, analysisutil.InspectorOf(pass))
+		lv := pass.ResultOf[liveness.Analyzer].(*liveness.Result)
 		for _, h := range pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers {
 			v := lv.Of(h)
 			msg := "runs"
@@ -46,22 +45,27 @@ func TestNil(t *testing.T) {
 	if c.Of(&rebalance.Handler{}).Dead() {
 		t.Error("nil checker: dead")
 	}
-	if liveness.New(nil, nil, nil).Of(nil).Dead() {
+	if liveness.NewChecker(nil, nil).Of(nil).Dead() {
 		t.Error("nil handler: dead")
+	}
+	var r *liveness.Result
+	if r.Of(&rebalance.Handler{}).Dead() {
+		t.Error("nil result: dead")
 	}
 }
 
-// concurrent asks for every verdict from several goroutines at once, as the
-// analyzers that share kafkaconfig's Result do, before anything is built, and
-// reports a handler whose verdicts differ (run with -race, it also checks that
-// the shared graph is guarded).
+// concurrent asks for every verdict from several goroutines at once, half of
+// them of the shared Result (as the passes that require Analyzer do) and half
+// of checkers of their own over the same kafkaconfig Result, before anything
+// is built, and reports a handler whose verdicts differ (run with -race, it
+// also checks that the Result and the shared graph are guarded).
 var concurrent = &analysis.Analyzer{
 	Name:     "concurrent",
 	Doc:      "asks for liveness verdicts concurrently, for tests",
-	Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
+	Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer, liveness.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
-		in := analysisutil.InspectorOf(pass)
+		shared := pass.ResultOf[liveness.Analyzer].(*liveness.Result)
 		hs := pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers
 		const n = 8
 		got := make([][]bool, n)
@@ -70,9 +74,12 @@ var concurrent = &analysis.Analyzer{
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				lv := liveness.New(kc, pass.TypesInfo, in)
+				of := shared.Of
+				if i%2 == 1 {
+					of = liveness.NewChecker(kc, pass.TypesInfo).Of
+				}
 				for _, h := range hs {
-					got[i] = append(got[i], lv.Of(h).Dead())
+					got[i] = append(got[i], of(h).Dead())
 				}
 			}()
 		}

@@ -58,13 +58,17 @@ func loadStubs(root string) {
 	stubs.pkgs = make(map[string]*types.Package)
 	stubs.std = importer.Default()
 	std := stubs.std
-	for _, path := range []string{
-		"github.com/confluentinc/confluent-kafka-go/kafka",
-		"github.com/confluentinc/confluent-kafka-go/v2/kafka",
-		"gopkg.in/confluentinc/confluent-kafka-go.v1/kafka",
+	for _, stub := range []struct{ path, file string }{
+		{"github.com/confluentinc/confluent-kafka-go/kafka", "kafka.go"},
+		{"github.com/confluentinc/confluent-kafka-go/v2/kafka", "kafka.go"},
+		{"gopkg.in/confluentinc/confluent-kafka-go.v1/kafka", "kafka.go"},
+		{"github.com/IBM/sarama", "sarama.go"},
+		{"github.com/Shopify/sarama", "sarama.go"},
+		{"example.com/sarama", "sarama.go"}, // a look-alike
 	} {
+		path := stub.path
 		fset := token.NewFileSet()
-		file := filepath.Join(root, "src", filepath.FromSlash(path), "kafka.go")
+		file := filepath.Join(root, "src", filepath.FromSlash(path), stub.file)
 		f, err := parser.ParseFile(fset, file, nil, 0)
 		if err != nil {
 			stubs.err = err

@@ -74,7 +74,7 @@ func build(t *testing.T) (*valueflow.Graph, []*ast.CallExpr) {
 		}
 		return true
 	})
-	return valueflow.New(fset, pkg, []*ast.File{f}, info, false), uses
+	return valueflow.New(fset, pkg, []*ast.File{f}, info, false, nil), uses
 }
 
 func TestBackingAndElements(t *testing.T) {
@@ -163,7 +163,7 @@ func TestViaAndWrites(t *testing.T) {
 }
 
 func TestBroken(t *testing.T) {
-	g := valueflow.New(token.NewFileSet(), types.NewPackage("p", "p"), nil, nil, true)
+	g := valueflow.New(token.NewFileSet(), types.NewPackage("p", "p"), nil, nil, true, nil)
 	if tr := g.Backing(nil); tr.Complete || len(tr.Roots) > 0 {
 		t.Errorf("Backing on a broken graph = %v", tr)
 	}

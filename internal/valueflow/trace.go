@@ -7,8 +7,6 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 )
 
 // Roots returns what v may come from (see the package documentation). Roots are
@@ -235,7 +233,7 @@ func (t *tracer) allocStores(a *ssa.Alloc) {
 			if callee := c.StaticCallee(); Local(callee) {
 				continue // stores in the callee go through its parameter: not followed
 			}
-			if callee := c.StaticCallee(); callee != nil && callee.Pkg != nil && kafkaapi.IsKafkaPackage(callee.Pkg.Pkg) {
+			if callee := c.StaticCallee(); callee != nil && callee.Pkg != nil && t.g.lib != nil && t.g.lib.Owns(callee.Pkg.Pkg) {
 				continue // the library never stores through its pointer arguments
 			}
 			if callee := c.StaticCallee(); callee != nil && t.g.noStores[callee.Object()] {

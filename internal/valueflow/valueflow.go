@@ -1,5 +1,8 @@
 // Package valueflow answers "where can this value come from" for one package that
-// uses confluent-kafka-go, on the go/ssa form of that package.
+// uses a Kafka client library, on the go/ssa form of that package. It names no
+// library: what it must know of one (which calls register a callback, whose
+// functions never store through their pointers) its caller gives it as a
+// Library (kafkaconfig gives confluent-kafka-go's, from internal/kafkaapi).
 //
 // The SSA form is built on first use and only for the package being analysed:
 // never through buildssa, which would build it for every package of the program,
@@ -14,8 +17,8 @@
 // local variables, captured variables, struct fields (by field, anywhere in the
 // package) and unexported package variables, and parameters (to the arguments of
 // every call of the function in the package, direct or through a function value,
-// and to the receiver of Subscribe/SubscribeTopics for a rebalance callback's
-// *Consumer parameter). A trace also returns the places it loaded the value
+// and, for the first parameter of a callback the library calls (Library.Callback:
+// a rebalance callback's *Consumer), to the receiver of the call that registers it). A trace also returns the places it loaded the value
 // from (Trace.Via), so that a pass can ask whether the value was changed on the
 // way (Writes, FieldAddrs).
 //
@@ -49,7 +52,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
-	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 )
 
 // maxSteps bounds the work of one trace; a trace that reaches it is incomplete.
@@ -70,6 +72,7 @@ type Graph struct {
 	pkg   *types.Package
 	files []*ast.File
 	info  *types.Info
+	lib   Library
 	// broken is set when the package has type errors (go/ssa needs well-typed
 	// code) or when building it failed: every trace is then incomplete.
 	broken bool
@@ -80,6 +83,7 @@ type Graph struct {
 	funcs      []*ssa.Function                         // the package's functions, literals and wrappers
 	byAST      map[ast.Node]*ssa.Function              // *ast.FuncDecl, *ast.FuncLit -> function
 	calls      map[token.Pos][]ssa.CallInstruction     // call instructions by the position of "("
+	syntax     map[token.Pos]*ast.CallExpr             // syntax calls by the position of "("
 	exprs      map[ast.Expr]ssa.Value                  // receivers and arguments of calls
 	fields     map[*types.Var][]ssa.Value              // values stored into each field
 	stores     map[*types.Var][]*ssa.Store             // the stores themselves
@@ -88,8 +92,8 @@ type Graph struct {
 	dynamic    []ssa.CallInstruction                   // calls through function values
 	dynIndex   map[*ssa.Function][]ssa.CallInstruction // dynamic calls by the functions they may call
 	escapes    map[*ssa.Function]bool                  // functions other code may call
-	subs       map[*ssa.Function][]ssa.Value           // rebalance callbacks -> receivers of their Subscribe calls
-	wrappedCbs [][2]ssa.Value                          // receiver and callback of Subscribe calls given a call's result
+	subs       map[*ssa.Function][]ssa.Value           // registered callbacks -> receivers of the calls that register them
+	wrappedCbs [][2]ssa.Value                          // receiver and callback of registering calls given a call's result
 	cbIndex    map[*ssa.Function][]ssa.Value           // callbackSubs, computed once
 	closures   map[*ssa.Function][]*ssa.MakeClosure    // closures of each function literal
 	indexing   bool                                    // building dynIndex: parameters follow direct calls only
@@ -101,10 +105,27 @@ type Graph struct {
 	busy       map[ssa.Value]bool                      // traces in progress
 }
 
-// New returns the graph of a package; nothing is built until a trace is asked
-// for. hasTypeErrors makes every trace incomplete.
-func New(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types.Info, hasTypeErrors bool) *Graph {
-	return &Graph{fset: fset, pkg: pkg, files: files, info: info, broken: hasTypeErrors || pkg == nil || info == nil}
+// A Library is what a graph is told about the client library its package uses:
+// valueflow itself names no library. Implementations are plain data (a graph is
+// part of kafkaconfig's Result, which holds no closures); nil knows nothing.
+type Library interface {
+	// Callback returns, for a method whose calls register a function that the
+	// library later calls with the call's receiver as its first argument (a
+	// rebalance callback registered by Subscribe), the index of that function
+	// among the call's arguments, the receiver not counted. A parameter of such
+	// a function is traced to the receivers of the calls that register it, and
+	// passing it there is not an escape.
+	Callback(fn *types.Func) (arg int, ok bool)
+	// Owns reports whether pkg is the library's: its functions never store
+	// through their pointer arguments, so passing a pointer to one leaves the
+	// trace of what it points to complete.
+	Owns(pkg *types.Package) bool
+}
+
+// New returns the graph of a package that uses lib; nothing is built until a
+// trace is asked for. hasTypeErrors makes every trace incomplete.
+func New(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types.Info, hasTypeErrors bool, lib Library) *Graph {
+	return &Graph{fset: fset, pkg: pkg, files: files, info: info, lib: lib, broken: hasTypeErrors || pkg == nil || info == nil}
 }
 
 // SetNoStores names functions of other packages that store nothing through
@@ -213,11 +234,11 @@ func (g *Graph) index() {
 			}
 		}
 	}
-	astCalls := make(map[token.Pos]*ast.CallExpr)
+	g.syntax = make(map[token.Pos]*ast.CallExpr)
 	for _, f := range g.files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if c, ok := n.(*ast.CallExpr); ok {
-				astCalls[c.Lparen] = c
+				g.syntax[c.Lparen] = c
 			}
 			return true
 		})
@@ -234,13 +255,13 @@ func (g *Graph) index() {
 		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				g.indexInstr(instr, astCalls, add)
+				g.indexInstr(instr, add)
 			}
 		}
 	}
 }
 
-func (g *Graph) indexInstr(instr ssa.Instruction, astCalls map[token.Pos]*ast.CallExpr, add func(*ssa.Function)) {
+func (g *Graph) indexInstr(instr ssa.Instruction, add func(*ssa.Function)) {
 	switch in := instr.(type) {
 	case *ssa.FieldAddr:
 		if f := fieldOf(in.X.Type(), in.Field, true); f != nil {
@@ -269,7 +290,7 @@ func (g *Graph) indexInstr(instr ssa.Instruction, astCalls map[token.Pos]*ast.Ca
 		} else if !c.IsInvoke() {
 			g.dynamic = append(g.dynamic, in)
 		}
-		if ac := astCalls[c.Pos()]; ac != nil {
+		if ac := g.syntax[c.Pos()]; ac != nil {
 			g.indexExprs(ac, c)
 		}
 		g.noteCallback(c)
@@ -335,8 +356,8 @@ func (g *Graph) escaping(instr ssa.Instruction, v ssa.Value) bool {
 		if Local(c.StaticCallee()) {
 			return false // traced through the callee's parameter
 		}
-		if _, cb := subscribeArgs(c); cb != nil && funcOf(cb) == funcOf(v) {
-			return false // a rebalance callback: called with the receiver consumer
+		if _, cb := g.callbackArgs(c); cb != nil && funcOf(cb) == funcOf(v) {
+			return false // a registered callback: called with the receiver
 		}
 		return true
 	case *ssa.Phi, *ssa.ChangeType:
@@ -345,11 +366,9 @@ func (g *Graph) escaping(instr ssa.Instruction, v ssa.Value) bool {
 	return false
 }
 
-// noteCallback records a function registered as the rebalance callback of a
-// Subscribe or SubscribeTopics call, on a *Consumer or on an interface of the
-// program's own with such a method.
+// noteCallback records a function registered as a callback by c (Library.Callback).
 func (g *Graph) noteCallback(c *ssa.CallCommon) {
-	if recv, cb := subscribeArgs(c); cb != nil {
+	if recv, cb := g.callbackArgs(c); cb != nil {
 		if fn := funcOf(cb); fn != nil {
 			g.subs[fn] = append(g.subs[fn], recv)
 		} else {
@@ -382,26 +401,32 @@ func (g *Graph) callbackSubs() map[*ssa.Function][]ssa.Value {
 	return g.cbIndex
 }
 
-// subscribeArgs returns the receiver and the callback of a Subscribe or
-// SubscribeTopics call: a static call of the library's method, or a call of an
-// interface method of that name whose last parameter is a kafka.RebalanceCb.
-func subscribeArgs(c *ssa.CallCommon) (recv, cb ssa.Value) {
+// callbackArgs returns the receiver and the callback of a call that registers a
+// callback (Library.Callback), statically or through an interface method.
+func (g *Graph) callbackArgs(c *ssa.CallCommon) (recv, cb ssa.Value) {
+	if g.lib == nil {
+		return nil, nil
+	}
 	if c.IsInvoke() {
-		sig := c.Signature()
-		if !slices.Contains(kafkaapi.Subscribe, c.Method.Name()) || len(c.Args) != 2 || sig.Params().Len() != 2 ||
-			!kafkaapi.IsType(sig.Params().At(1).Type(), "RebalanceCb") {
+		arg, ok := g.lib.Callback(c.Method)
+		if !ok || arg >= len(c.Args) {
 			return nil, nil
 		}
-		return c.Value, c.Args[1]
+		return c.Value, c.Args[arg]
 	}
 	callee := c.StaticCallee()
-	if callee == nil || len(c.Args) != 3 {
+	if callee == nil {
 		return nil, nil
 	}
-	if fn, _ := callee.Object().(*types.Func); !kafkaapi.IsMethod(fn, "Consumer", kafkaapi.Subscribe...) {
+	fn, _ := callee.Object().(*types.Func)
+	if fn == nil || fn.Signature().Recv() == nil {
 		return nil, nil
 	}
-	return c.Args[0], c.Args[2]
+	arg, ok := g.lib.Callback(fn)
+	if !ok || arg+1 >= len(c.Args) {
+		return nil, nil
+	}
+	return c.Args[0], c.Args[arg+1] // a static method call passes its receiver first
 }
 
 // indexExprs maps the receiver and arguments of the syntax call ac to the
@@ -469,6 +494,19 @@ func (g *Graph) Calls(ac *ast.CallExpr) []ssa.CallInstruction {
 		return nil
 	}
 	return g.calls[ac.Lparen]
+}
+
+// CallExpr returns the syntax call of the call instruction c, or nil (a call
+// go/ssa made up, as a wrapper's). With Calls, it is the one index of the
+// package's calls by position, in both directions.
+func (g *Graph) CallExpr(c ssa.CallInstruction) *ast.CallExpr {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.build()
+	if g.broken || c == nil {
+		return nil
+	}
+	return g.syntax[c.Common().Pos()]
 }
 
 // ValueOf returns the value of e, which must be the receiver or an argument of

@@ -243,7 +243,7 @@ func (ck *checker) duration(e *entry, p property) {
 		if ns, exact := constant.Int64Val(tv.Value); exact {
 			str := time.Duration(ns).String()
 			shown = strconv.Quote(str)
-			if read, _, ok := readInt(str); ok && p.Type == kafkaprops.Integer {
+			if read, _, ok := kafkaprops.ReadInt(str); ok && p.Type == kafkaprops.Integer {
 				reads = fmt.Sprintf("librdkafka reads it as %d, it expects a plain number", read)
 			}
 			if strings.HasSuffix(e.s.Key, ".ms") && p.Type == kafkaprops.Integer && ns%int64(time.Millisecond) == 0 {

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/fixedit"
 	"github.com/kafkalint/kafkalint/internal/kafkaprops"
 )
 
@@ -210,10 +211,8 @@ func fileOf(pass *analysis.Pass, n ast.Node) (inspector.Cursor, bool) {
 		}
 		return inspector.Cursor{}, false
 	}
-	for _, f := range pass.Files {
-		if f.FileStart <= n.Pos() && n.Pos() <= f.FileEnd {
-			return inspector.New([]*ast.File{f}).Root().FirstChild()
-		}
+	if f := fixedit.FileOf(pass.Files, n.Pos()); f != nil {
+		return inspector.New([]*ast.File{f}).Root().FirstChild()
 	}
 	return inspector.Cursor{}, false
 }

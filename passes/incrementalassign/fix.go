@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/kafkalint/kafkalint/internal/fixedit"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
 )
 
@@ -73,21 +74,12 @@ func boundEvent(pass *analysis.Pass, h *rebalance.Handler, pos token.Pos) (strin
 	if h.Event == nil || h.Kind != rebalance.Revoked || h.Event.Name() == "_" {
 		return "", false
 	}
-	for _, f := range pass.Files {
-		if pos < f.FileStart || pos > f.FileEnd {
-			continue
-		}
-		scope := pass.TypesInfo.Scopes[f]
-		if scope == nil {
-			return "", false
-		}
-		inner := scope.Innermost(pos)
-		if inner == nil {
-			return "", false
-		}
-		if _, obj := inner.LookupParent(h.Event.Name(), pos); obj == h.Event {
-			return h.Event.Name(), true
-		}
+	scope := fixedit.ScopeAt(pass.TypesInfo, fixedit.FileOf(pass.Files, pos), pos)
+	if scope == nil {
+		return "", false
+	}
+	if _, obj := scope.LookupParent(h.Event.Name(), pos); obj == h.Event {
+		return h.Event.Name(), true
 	}
 	return "", false
 }

@@ -28,7 +28,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "incrementalassign",
 		Doc:      analysisutil.MustExtractDoc(doc, "incrementalassign"),
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer, liveness.Analyzer},
 	}
 	analysisutil.Setup(a, run)
 	return a
@@ -64,7 +64,7 @@ func run(pass *analysis.Pass) {
 		return // the package does not use the library
 	}
 	seen := make(map[*ast.CallExpr]bool)
-	lv := liveness.New(kc, pass.TypesInfo, analysisutil.InspectorOf(pass))
+	lv := pass.ResultOf[liveness.Analyzer].(*liveness.Result)
 	for _, h := range pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers {
 		if h.Body == nil || (h.Clause != nil && len(h.Clause.List) != 1) {
 			continue // no handler code, or a case for several event types

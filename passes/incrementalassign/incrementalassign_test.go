@@ -31,4 +31,3 @@ func TestFixCompiles(t *testing.T) {
 func TestNoKafka(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), incrementalassign.Analyzer, "incrementalassign/nokafka")
 }
-

@@ -92,8 +92,10 @@
 //     SeekPartitions, Assign or IncrementalAssign with offsets of its own (all
 //     but the partitions of an AssignedPartitions event as delivered): they
 //     may keep their offsets elsewhere;
-//   - auto.commit.interval.ms "0" (it disables auto commit), or a value that is
-//     not a constant, unless enable.auto.commit=false;
+//   - auto.commit.interval.ms read as 0 (it disables auto commit; librdkafka
+//     reads the leading integer, so "0ms" and " 0" are 0 too), a value
+//     librdkafka rejects, or a value that is not a constant, unless
+//     enable.auto.commit=false;
 //   - consumers obtained from a function of another package (it may keep the
 //     consumer and store for it), consumers whose configuration is not known,
 //     and consumers made in _test.go files.

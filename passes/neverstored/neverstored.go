@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -112,9 +111,9 @@ func run(pass *analysis.Pass) {
 		return // no SSA form: no consumer can be followed, nothing is proved
 	}
 	by, unknown := methodUses(pass, in, kc)
-	esc0 := &escapes{g: g, sites: make(map[token.Pos]*kafkaconfig.Consumer)}
+	esc0 := &escapes{g: g, kc: kc, sites: make(map[*kafkaconfig.Consumer]bool)}
 	for _, c := range cands {
-		esc0.sites[c.k.Call.Lparen] = c.k
+		esc0.sites[c.k] = true
 	}
 	methodValues(esc0, by, unknown)
 	esc := esc0
@@ -186,9 +185,8 @@ func classify(pass *analysis.Pass, k *kafkaconfig.Consumer) *candidate {
 			if s, ok := cfg.Lookup("enable.auto.commit"); ok {
 				c.commitSet = s.Pos
 			}
-		} else if iv, _, ok := cfg.String("auto.commit.interval.ms"); ok {
-			n, err := strconv.ParseInt(strings.TrimSpace(iv), 10, 64)
-			c.autoCommit = err == nil && n > 0 // 0 disables auto commit; anything unparsable stays silent
+		} else if iv, _, ok := cfg.Int("auto.commit.interval.ms"); ok {
+			c.autoCommit = iv > 0 // 0 disables auto commit; a value librdkafka rejects stays silent
 		}
 	}
 	if !c.storeOff && !c.commitOff {
@@ -322,7 +320,10 @@ func (e *escapes) siteOf(root ssa.Value) *kafkaconfig.Consumer {
 	if call == nil {
 		return nil
 	}
-	return e.sites[call.Common().Pos()]
+	if k := e.kc.ConsumerAt(e.g.CallExpr(call)); e.sites[k] {
+		return k
+	}
+	return nil
 }
 
 // onlyEventPartitions reports whether call is Assign or IncrementalAssign of the
@@ -343,7 +344,8 @@ func onlyEventPartitions(pass *analysis.Pass, call *ast.CallExpr) bool {
 // escapes decides whether a consumer may go where the package cannot follow it.
 type escapes struct {
 	g     *valueflow.Graph
-	sites map[token.Pos]*kafkaconfig.Consumer // candidate consumers by their call's "("
+	kc    *kafkaconfig.Result
+	sites map[*kafkaconfig.Consumer]bool // the candidate consumers
 	memo  map[*kafkaconfig.Consumer]bool
 }
 

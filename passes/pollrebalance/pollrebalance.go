@@ -27,7 +27,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "pollrebalance",
 		Doc:      analysisutil.MustExtractDoc(doc, "pollrebalance"),
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer, liveness.Analyzer},
 	}
 	analysisutil.Setup(a, run)
 	return a
@@ -48,7 +48,7 @@ func run(pass *analysis.Pass) {
 	if len(handlers) == 0 {
 		return
 	}
-	lv := liveness.New(kc, pass.TypesInfo, analysisutil.InspectorOf(pass))
+	lv := pass.ResultOf[liveness.Analyzer].(*liveness.Result)
 	for _, h := range handlers {
 		if v := lv.Of(h); v.Dead() {
 			report(pass, h, v)

@@ -17,4 +17,3 @@ func Test(t *testing.T) {
 func TestNoKafka(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), pollrebalance.Analyzer, "pollrebalance/nokafka")
 }
-

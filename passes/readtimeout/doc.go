@@ -56,11 +56,15 @@
 // Its statements are looked at in order: the first that leaves the loop is
 // reported, unless a timeout check or a continue comes before it. Leaving is a
 // return, a break out of the loop (an unlabelled break in a switch or select
-// inside the loop only leaves those and is not), os.Exit, runtime.Goexit, panic,
-// a function or method named Fatal, Fatalf, Fatalln, Fatalw, Panic, Panicf,
-// Panicln or Panicw of any package (log, logrus, zap, klog; zerolog's
-// log.Fatal().Msg(...)), testing's FailNow, and a function of the package that
-// ends in one of those at its top level before any return.
+// inside the loop only leaves those and is not), or a call that never returns:
+// os.Exit, runtime.Goexit, panic, the Fatal and Panic functions and methods of
+// log, zap, logrus, zerolog (log.Fatal().Msg(...)), klog and glog, klog's
+// Exitf, testing's Fatal and FailNow, a method named Fatal, Fatalf, Fatalln,
+// Fatalw, Panic, Panicf, Panicln or Panicw of the program's own logger
+// interface, and a function of an analysed package (this one or another) with
+// no path to a return (internal/noreturn's one list and facts, which revokecommit
+// shares). A function named Fatal of a package that is neither listed nor
+// analysed is taken to return.
 //
 // A timeout check is: a use of kafka.ErrTimedOut or kafka.ErrTimedOutQueue (as in
 // kerr.Code() == kafka.ErrTimedOut, or a case of a switch on the code), a call of

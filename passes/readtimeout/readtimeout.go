@@ -12,11 +12,11 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
+	"github.com/kafkalint/kafkalint/internal/noreturn"
 )
 
 //go:embed doc.go
@@ -32,7 +32,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "readtimeout",
 		Doc:       analysisutil.MustExtractDoc(doc, "readtimeout"),
-		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer},
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, noreturn.Analyzer},
 		FactTypes: []analysis.Fact{new(TimeoutCheck)},
 	}
 	analysisutil.Setup(a, run)
@@ -57,7 +57,8 @@ func run(pass *analysis.Pass) {
 		return // the package does not use the library
 	}
 	in := analysisutil.InspectorOf(pass)
-	c := &checker{pass: pass, in: in, exits: make(map[*types.Func]bool), checks: make(map[*types.Func]bool)}
+	nr := pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
+	c := &checker{pass: pass, in: in, nr: nr, checks: make(map[*types.Func]bool)}
 	c.exportChecks()
 	for fc := range in.Root().Children() {
 		file := fc.Node().(*ast.File)
@@ -87,7 +88,7 @@ type read struct {
 type checker struct {
 	pass   *analysis.Pass
 	in     *inspector.Inspector // the package's syntax
-	exits  map[*types.Func]bool // functions of the package that always leave: memo of exitsAlways
+	nr     *noreturn.Result     // which calls do not return
 	checks map[*types.Func]bool // functions of the package that tell a timeout apart: memo of checksTimeout
 }
 
@@ -556,110 +557,21 @@ func (c *checker) breaksOut(br *ast.BranchStmt, loop ast.Stmt, breakables []ast.
 	return l != nil && l.Pos() <= loop.Pos()
 }
 
-// exitCall reports whether st is a call that does not return: os.Exit,
-// runtime.Goexit, panic, a Fatal or Panic function or method of any logger or of
-// testing (log.Fatal, logger.Fatalf, t.Fatal, zerolog's log.Fatal().Msg), or a
-// function of the package that always ends in one of those. It returns how the
-// message names it.
+// exitCall reports whether st is a call that does not return, by
+// internal/noreturn's answer (os.Exit, runtime.Goexit, panic, log.Fatal, the
+// listed loggers' Fatal and Panic, zerolog's log.Fatal().Msg, testing's t.Fatal, a
+// Fatal method of the program's own logger interface, a function of an analysed
+// package that never returns). It returns how the message names it.
 func (c *checker) exitCall(st *ast.ExprStmt) (string, bool) {
 	call, ok := ast.Unparen(st.X).(*ast.CallExpr)
-	if !ok {
+	if !ok || c.nr.MayReturn(call) {
 		return "", false
 	}
 	name := types.ExprString(call.Fun)
 	if len(name) > 30 || strings.Contains(name, "\n") {
 		name = "the call"
 	}
-	for e := ast.Expr(call); ; {
-		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok {
-			return "", false
-		}
-		if c.exits1(call) {
-			return name, true
-		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok {
-			return "", false
-		}
-		e = sel.X // the receiver of a chained call
-	}
-}
-
-// fatalNames are the functions and methods that end the program or goroutine by
-// convention, whatever their package: log, testing, logrus, zap, zerolog, klog.
-var fatalNames = map[string]bool{
-	"Fatal": true, "Fatalf": true, "Fatalln": true, "Fatalw": true,
-	"Panic": true, "Panicf": true, "Panicln": true, "Panicw": true,
-	"FailNow": true, "SkipNow": true, "Skip": true, "Skipf": true,
-	"Exitf": true, // klog
-}
-
-// exits1 reports whether call itself does not return.
-func (c *checker) exits1(call *ast.CallExpr) bool {
-	switch obj := typeutil.Callee(c.pass.TypesInfo, call).(type) {
-	case *types.Builtin:
-		return obj.Name() == "panic"
-	case *types.Func:
-		if obj.Pkg() == nil {
-			return false
-		}
-		switch obj.Pkg().Path() + "." + obj.Name() {
-		case "os.Exit", "runtime.Goexit", "syscall.Exit":
-			return true
-		}
-		if fatalNames[obj.Name()] {
-			if obj.Name() == "Skip" || obj.Name() == "Skipf" || obj.Name() == "SkipNow" || obj.Name() == "FailNow" {
-				return obj.Pkg().Path() == "testing"
-			}
-			return true
-		}
-		if obj.Pkg() == c.pass.Pkg {
-			return c.exitsAlways(obj)
-		}
-	}
-	return false
-}
-
-// exitsAlways reports whether fn, a function of the package, always ends in a
-// call that does not return: its body reaches one at its top level, with no
-// return before it.
-func (c *checker) exitsAlways(fn *types.Func) bool {
-	if v, ok := c.exits[fn]; ok {
-		return v
-	}
-	c.exits[fn] = false // recursion ends here
-	decl := c.funcDecl(fn)
-	if decl == nil || decl.Body == nil {
-		return false
-	}
-	for _, st := range decl.Body.List {
-		if c.mayReturn(st) {
-			break
-		}
-		if es, ok := st.(*ast.ExprStmt); ok {
-			if _, ok := c.exitCall(es); ok {
-				c.exits[fn] = true
-				break
-			}
-		}
-	}
-	return c.exits[fn]
-}
-
-// mayReturn reports whether st holds a return statement outside function literals.
-func (c *checker) mayReturn(st ast.Stmt) bool {
-	found := false
-	ast.Inspect(st, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			found = true
-		}
-		return !found
-	})
-	return found
+	return name, true
 }
 
 // funcDecl returns the declaration of fn among the package's files, or nil.

@@ -14,7 +14,7 @@ func Test(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), readtimeout.Analyzer,
 		"readtimeout/v1", "readtimeout/v2", "readtimeout/gopkgin",
 		"readtimeout/errs", "readtimeout/classified", "readtimeout/errsv2", "readtimeout/classifiedv2",
-		"readtimeout/errsgopkgin", "readtimeout/classifiedgopkgin")
+		"readtimeout/errsgopkgin", "readtimeout/classifiedgopkgin", "readtimeout/exits")
 }
 
 // TestFix checks the fixes against their golden files: IsTimeout on v2,

@@ -125,7 +125,7 @@
 // report needs one of them to be proved risky on its default configuration:
 // enable.auto.offset.store false, and stored offsets committed either by the
 // auto-committer (enable.auto.commit true or absent, auto.commit.interval.ms
-// not 0) or by an offset-less Commit() the program calls on that consumer, on
+// not read as 0: "0ms" and " 0" are 0, as librdkafka reads them) or by an offset-less Commit() the program calls on that consumer, on
 // a library version before v1.9.0 or unknown. Configurations are resolved from
 // literals, SetKey, Set and index writes anywhere in the package, helpers of
 // this and other packages (facts: a helper that returns a ConfigMap, and one
@@ -154,9 +154,11 @@
 // Paths that fail do not reach the Unassign of a caller that checks the error:
 // returns of a non-nil error inside "if err != nil" branches (nested, wrapped
 // with fmt.Errorf, after errors.As) do not count, nor paths through a call
-// that never returns (panic, os.Exit, log.Fatal, the Fatal and Panic methods of
-// zap, logrus, zerolog, klog and glog, and functions of the package that only
-// call those).
+// that never returns (panic, os.Exit, runtime.Goexit, log.Fatal, the Fatal and
+// Panic functions and methods of zap, logrus, zerolog, klog and glog, a Fatal
+// method of the program's own logger interface, and functions of the analysed
+// packages that never return, in this package or another: internal/noreturn's
+// one list and facts).
 //
 // The version is the module version of the linked confluent-kafka-go. Without
 // module information (GOPATH, some Bazel setups) only the v2 import path proves

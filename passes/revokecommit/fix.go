@@ -5,15 +5,14 @@ import (
 	"fmt"
 	"go/ast"
 	"go/printer"
-	"go/token"
 	"go/types"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/fixedit"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 )
 
@@ -26,7 +25,7 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 	if stmt == nil {
 		return analysis.SuggestedFix{}, false // not directly in a statement list
 	}
-	kafka, ok := importName(file, f.unassign, c.pass.TypesInfo)
+	kafka, ok := libraryQualifier(file, f.unassign, c.pass.TypesInfo)
 	if !ok {
 		return analysis.SuggestedFix{}, false // the file does not name the library
 	}
@@ -52,9 +51,9 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 			line(depth, "%s", l)
 		}
 	}
-	var scope *types.Scope
-	if fs := c.pass.TypesInfo.Scopes[file]; fs != nil {
-		scope = fs.Innermost(stmt.Pos())
+	scope := fixedit.ScopeAt(c.pass.TypesInfo, file, stmt.Pos())
+	if scope == nil {
+		return analysis.SuggestedFix{}, false // nothing proves a name free
 	}
 	var edits []analysis.TextEdit
 	if f.missing&commit != 0 {
@@ -62,12 +61,12 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 			line(0, "_, _ = %s.Commit() // ErrNoOffset only means there was nothing to commit", consumer)
 		} else {
 			// errors.As, not a type assertion: errorlint flags err.(kafka.Error).
-			errs, imp, ok := errorsName(file, scope, stmt.Pos())
+			errs, imp, ok := fixedit.Import(file, scope, stmt.Pos(), "errors", "errors")
 			if !ok {
 				return analysis.SuggestedFix{}, false
 			}
 			edits = append(edits, imp...)
-			kerr := freshName(scope, stmt.Pos(), "kerr")
+			kerr := fixedit.FreshName(scope, stmt.Pos(), nil, "kerr")
 			line(0, "if _, err := %s.Commit(); err != nil {", consumer)
 			line(1, "var %s %sError", kerr, kafka)
 			line(1, "if !%s.As(err, &%s) || %s.Code() != %sErrNoOffset {", errs, kerr, kerr, kafka)
@@ -78,7 +77,7 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 	}
 	if f.missing&invalidate != 0 {
 		parts := c.revokedPartitions(f)
-		name := freshName(scope, stmt.Pos(), "revoked")
+		name := fixedit.FreshName(scope, stmt.Pos(), nil, "revoked")
 		if parts == "" {
 			if onErr == nil {
 				line(0, "%s, _ := %s.Assignment()", name, consumer)
@@ -115,52 +114,6 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 	}
 	edits = append(edits, analysis.TextEdit{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(b.String())})
 	return analysis.SuggestedFix{Message: msg, TextEdits: edits}, true
-}
-
-// errorsName returns the name under which the inserted code at pos calls the
-// standard errors package, and the edits that import it when file does not
-// (under a fresh name when "errors" means something else at pos).
-func errorsName(file *ast.File, scope *types.Scope, pos token.Pos) (string, []analysis.TextEdit, bool) {
-	if scope == nil {
-		return "", nil, false // no scopes: nothing proves a name free
-	}
-	for _, imp := range file.Imports {
-		if path, err := strconv.Unquote(imp.Path.Value); err != nil || path != "errors" {
-			continue
-		}
-		name := "errors"
-		if imp.Name != nil {
-			name = imp.Name.Name
-		}
-		if _, obj := scope.LookupParent(name, pos); obj != nil {
-			if pkg, ok := obj.(*types.PkgName); ok && pkg.Imported().Path() == "errors" {
-				return name, nil, true
-			}
-		}
-	}
-	name, spec := "errors", strconv.Quote("errors")
-	if _, obj := scope.LookupParent(name, pos); obj != nil {
-		name = freshName(scope, pos, "stderrors")
-		spec = name + " " + spec
-	}
-	var decl *ast.GenDecl
-	for _, d := range file.Decls {
-		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
-			decl = g
-			break
-		}
-	}
-	var at token.Pos
-	var text string
-	switch {
-	case decl == nil: // after the package clause
-		at, text = file.Name.End(), "\n\nimport "+spec
-	case decl.Lparen.IsValid(): // first in the first group; gofmt sorts the group
-		at, text = decl.Lparen+1, "\n\t"+spec
-	default: // a declaration of its own before the single import
-		at, text = decl.Pos(), "import "+spec+"\n"
-	}
-	return name, []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}}, true
 }
 
 // revokedPartitions returns an expression for the revoked partitions: the event's,
@@ -258,9 +211,9 @@ func (c *checker) enclosingStmt(n ast.Node) (ast.Stmt, *ast.File) {
 	return nil, file
 }
 
-// importName returns the qualifier ("kafka.") that file uses for the library
-// package of call's method, "" for a dot import.
-func importName(file *ast.File, call *ast.CallExpr, info *types.Info) (string, bool) {
+// libraryQualifier returns the qualifier ("kafka.") that file uses for the
+// library package of call's method, "" for a dot import.
+func libraryQualifier(file *ast.File, call *ast.CallExpr, info *types.Info) (string, bool) {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return "", false
@@ -269,22 +222,7 @@ func importName(file *ast.File, call *ast.CallExpr, info *types.Info) (string, b
 	if !ok || fn.Pkg() == nil || !kafkaapi.IsKafkaPackage(fn.Pkg()) {
 		return "", false
 	}
-	for _, imp := range file.Imports {
-		path, err := strconv.Unquote(imp.Path.Value)
-		if err != nil || path != fn.Pkg().Path() {
-			continue
-		}
-		switch {
-		case imp.Name == nil:
-			return fn.Pkg().Name() + ".", true
-		case imp.Name.Name == ".":
-			return "", true
-		case imp.Name.Name == "_":
-			return "", false
-		}
-		return imp.Name.Name + ".", true
-	}
-	return "", false
+	return fixedit.Qualifier(file, fn.Pkg())
 }
 
 // simple reports whether e can be repeated without side effects: identifiers and
@@ -297,19 +235,6 @@ func simple(e ast.Expr) bool {
 		return simple(x.X)
 	}
 	return false
-}
-
-// freshName returns base, or base with a number, that nothing in scope at pos
-// resolves to, so that the inserted declaration neither clashes nor shadows.
-func freshName(scope *types.Scope, pos token.Pos, base string) string {
-	name := base
-	for i := 1; scope != nil; i++ {
-		if _, obj := scope.LookupParent(name, pos); obj == nil {
-			break
-		}
-		name = base + strconv.Itoa(i)
-	}
-	return name
 }
 
 // indentOf returns the leading white space of the line of stmt.

@@ -7,16 +7,15 @@ import (
 	"go/types"
 	"slices"
 	"sort"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
+	"github.com/kafkalint/kafkalint/internal/noreturn"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
 
@@ -72,12 +71,22 @@ type pathChecker struct {
 	kc        *kafkaconfig.Result  // consumer methods behind interfaces and adapters
 	funcs     map[*types.Func]*ast.FuncDecl
 	summaries map[*types.Func]*summary
-	busy      map[*types.Func]bool
+	// busy holds the functions being summarised, by their depth on the stack
+	// (1 for the outermost). A call of a busy function is a recursion, cut
+	// short: it is taken to do nothing. lowestCut is the lowest depth a
+	// recursion was cut at since the current summary or body began (0: none).
+	// A result that depends on a cut at a function still on the stack depends
+	// on which function the walk entered the cycle by, so it is not memoised:
+	// what is memoised is what a function does when it is summarised first,
+	// whatever the order the summaries are asked for in (the facts exported
+	// for mutually recursive helpers do not depend on map order).
+	busy      map[*types.Func]int
+	lowestCut int
 	// relevantSet holds the functions of the package that may commit, store or
 	// unassign, computed on first use.
 	relevantSet map[*types.Func]bool
 	states      map[*ast.BlockStmt]*bodyStates
-	noReturns   map[*types.Func]bool // functions of the package that never return
+	nr          *noreturn.Result // which calls do not return
 }
 
 // bodyStates holds, for one function body, the state before each call of interest.
@@ -97,7 +106,9 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 	if s, ok := pc.states[body]; ok {
 		return s
 	}
-	g := cfg.New(body, pc.mayReturn)
+	outer := pc.lowestCut
+	pc.lowestCut = 0
+	g := cfg.New(body, pc.nr.MayReturn)
 	in := make([]effects, len(g.Blocks))
 	out := make([]effects, len(g.Blocks))
 	preds := make([][]int32, len(g.Blocks))
@@ -160,7 +171,11 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 		res.exit = 0 // never returns normally: claim nothing for callers
 	}
 	sort.Slice(res.calls, func(i, j int) bool { return res.calls[i].call.Pos() < res.calls[j].call.Pos() })
-	pc.states[body] = res
+	var dependent bool
+	pc.lowestCut, dependent = pc.merged(outer)
+	if !dependent {
+		pc.states[body] = res // not memoised under a cut recursion (see busy)
+	}
 	return res
 }
 
@@ -423,63 +438,6 @@ func isNil(info *types.Info, e ast.Expr) bool {
 	return ok && tv.IsNil()
 }
 
-// mayReturn reports whether a call may return. Panics, os.Exit, the standard
-// logger's Fatal and Panic functions, the Fatal and Panic methods of the
-// well-known structured loggers, and functions of this package that never
-// return (computed on demand, as ctrlflow does, for functions without results)
-// do not.
-func (pc *pathChecker) mayReturn(call *ast.CallExpr) bool {
-	switch fn := typeutil.Callee(pc.pass.TypesInfo, call).(type) {
-	case *types.Builtin:
-		return fn.Name() != "panic"
-	case *types.Func:
-		if fn.Pkg() == nil {
-			return true
-		}
-		switch fn.Pkg().Path() + "." + fn.Name() {
-		case "os.Exit", "log.Fatal", "log.Fatalf", "log.Fatalln", "log.Panic", "log.Panicf", "log.Panicln":
-			return false
-		}
-		if noReturnLoggers[fn.Pkg().Path()] && (strings.HasPrefix(fn.Name(), "Fatal") || strings.HasPrefix(fn.Name(), "Panic")) {
-			return false
-		}
-		if fn.Pkg() == pc.pass.Pkg && fn.Signature().Results().Len() == 0 {
-			return !pc.noReturn(fn)
-		}
-	}
-	return true
-}
-
-// noReturnLoggers are logging packages whose Fatal* and Panic* functions and
-// methods exit or panic after logging.
-var noReturnLoggers = map[string]bool{
-	"go.uber.org/zap":              true,
-	"github.com/sirupsen/logrus":   true,
-	"github.com/rs/zerolog/log":    true,
-	"k8s.io/klog/v2":               true,
-	"github.com/golang/glog":       true,
-	"github.com/charmbracelet/log": true,
-}
-
-// noReturn reports whether fn, a function of this package, never returns
-// normally (a wrapper of log.Fatal, say).
-func (pc *pathChecker) noReturn(fn *types.Func) bool {
-	if v, ok := pc.noReturns[fn]; ok {
-		return v
-	}
-	decl := pc.funcs[fn]
-	if decl == nil {
-		return false
-	}
-	if pc.noReturns == nil {
-		pc.noReturns = make(map[*types.Func]bool)
-	}
-	pc.noReturns[fn] = false // recursion: assume it returns
-	v := cfg.New(decl.Body, pc.mayReturn).NoReturn()
-	pc.noReturns[fn] = v
-	return v
-}
-
 // excused reports whether block b only runs when the assignment was lost: the
 // then-branch of "if c.AssignmentLost()" or the else-branch of "if !c.AssignmentLost()".
 // A lost assignment cannot be committed (ErrAssignmentLost), so nothing is owed there.
@@ -717,23 +675,55 @@ func (pc *pathChecker) summaryOf(fn *types.Func) *summary {
 		return s
 	}
 	decl := pc.funcs[fn]
-	if decl == nil || pc.busy[fn] {
-		return nil // no body, or recursion: assume nothing
+	if decl == nil {
+		return nil // no body: assume nothing
+	}
+	if d, ok := pc.busy[fn]; ok {
+		pc.cut(d)
+		return nil // recursion: assume nothing
 	}
 	if !pc.relevant(fn) {
 		s := new(summary) // commits, invalidates and unassigns nothing: no CFG needed
 		pc.summaries[fn] = s
 		return s
 	}
-	pc.busy[fn] = true
-	defer delete(pc.busy, fn)
+	depth := len(pc.busy) + 1
+	pc.busy[fn] = depth
+	outer := pc.lowestCut
+	pc.lowestCut = 0
 	st := pc.stateBefore(decl.Body)
 	s := &summary{does: st.exit}
 	for _, cs := range st.calls {
 		s.unassigns = append(s.unassigns, pc.unassignsAt(cs)...)
 	}
-	pc.summaries[fn] = s
+	delete(pc.busy, fn)
+	if pc.lowestCut == 0 || pc.lowestCut >= depth {
+		pc.summaries[fn] = s // cut, if at all, at fn itself or below: its own summary
+	}
+	pc.lowestCut, _ = pc.merged(outer)
 	return s
+}
+
+// cut records a recursion cut short at stack depth d.
+func (pc *pathChecker) cut(d int) {
+	if pc.lowestCut == 0 || d < pc.lowestCut {
+		pc.lowestCut = d
+	}
+}
+
+// merged ends a frame whose outer frame had lowest cut outer: it returns the
+// lowest cut for the outer frame (the ending frame's cuts at functions still on
+// the stack count there, those at finished ones do not), and whether the ending
+// frame's result depends on a cut at a function still on the stack.
+func (pc *pathChecker) merged(outer int) (int, bool) {
+	inner := pc.lowestCut
+	if inner == 0 || inner > len(pc.busy) {
+		return outer, false
+	}
+	if outer == 0 || inner < outer {
+		return inner, true
+	}
+	return outer, true
 }
 
 // declaredIn returns the function of pc.funcs in whose body the node at cur

@@ -1,12 +1,14 @@
 package revokecommit
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -16,6 +18,7 @@ import (
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/liveness"
+	"github.com/kafkalint/kafkalint/internal/noreturn"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
 )
 
@@ -33,7 +36,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "revokecommit",
 		Doc:       analysisutil.MustExtractDoc(doc, "revokecommit"),
-		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer, liveness.Analyzer, noreturn.Analyzer},
 		FactTypes: []analysis.Fact{new(Summary), new(Handover)},
 	}
 	a.Flags.BoolVar(&allVersions, "allversions", false,
@@ -87,6 +90,7 @@ func run(pass *analysis.Pass, allVersions bool) {
 		return // the package does not use the library
 	}
 	in := analysisutil.InspectorOf(pass)
+	nr := pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
 	c := &checker{
 		pass:        pass,
 		in:          in,
@@ -101,8 +105,9 @@ func run(pass *analysis.Pass, allVersions bool) {
 			kc:        kc,
 			funcs:     kc.FuncDecls(),
 			summaries: make(map[*types.Func]*summary),
-			busy:      make(map[*types.Func]bool),
+			busy:      make(map[*types.Func]int),
 			states:    make(map[*ast.BlockStmt]*bodyStates),
+			nr:        nr,
 		},
 	}
 	for _, r := range c.regions() {
@@ -119,7 +124,7 @@ func run(pass *analysis.Pass, allVersions bool) {
 func (c *checker) regions() []*region {
 	var regions []*region
 	seen := make(map[ast.Node]bool)
-	lv := liveness.New(c.kc, c.pass.TypesInfo, c.in)
+	lv := c.pass.ResultOf[liveness.Analyzer].(*liveness.Result)
 	for _, h := range c.pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers {
 		body := h.FuncBody()
 		if h.Kind != rebalance.Revoked || h.Body == nil || body == nil || seen[h.Body] {
@@ -244,7 +249,7 @@ func exposureOf(k *kafkaconfig.Consumer, commits map[*kafkaconfig.Consumer]bool)
 		return safe
 	}
 	auto, _, ok := cfg.Bool("enable.auto.commit")
-	if iv, _, known := cfg.String("auto.commit.interval.ms"); known && iv == "0" {
+	if iv, _, known := cfg.Int("auto.commit.interval.ms"); known && iv == 0 {
 		auto = false // "0 = disable"
 	}
 	switch {
@@ -358,10 +363,17 @@ func (c *checker) report() {
 
 // exportFacts summarises the package's exported functions for other packages.
 func (c *checker) exportFacts() {
-	for fn, decl := range c.pc.funcs {
-		if !fn.Exported() {
-			continue
+	fns := make([]*types.Func, 0, len(c.pc.funcs))
+	for fn := range c.pc.funcs {
+		if fn.Exported() {
+			fns = append(fns, fn)
 		}
+	}
+	// In source order: summaries do not depend on the order they are asked
+	// for in (pathChecker.busy), and the facts are exported in a fixed one.
+	slices.SortFunc(fns, func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, fn := range fns {
+		decl := c.pc.funcs[fn]
 		s := c.pc.summaryOf(fn)
 		f := &Summary{Handlers: c.handlers[fn]}
 		if s != nil {

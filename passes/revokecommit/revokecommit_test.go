@@ -1,11 +1,16 @@
 package revokecommit_test
 
 import (
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/kafkalint/kafkalint/internal/testutil"
 	"github.com/kafkalint/kafkalint/passes/revokecommit"
@@ -15,7 +20,7 @@ func Test(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer,
 		"revokecommit/v1", "revokecommit/v2", "revokecommit/gopkgin",
 		"revokecommit/vendored", "revokecommit/lookalike", "revokecommit/typeparams",
-		"revokecommit/wrapped", "revokecommit/latestore")
+		"revokecommit/wrapped", "revokecommit/latestore", "revokecommit/exits")
 }
 
 // TestAllVersions: with the flag, v2 consumers are reported too.
@@ -118,6 +123,48 @@ func TestDefaults(t *testing.T) {
 // closure kept in a field, from the caller's configuration (issue 16, shape 2).
 func TestProvider(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/provider/...")
+}
+
+// TestDeterministicFacts: the facts exported for mutually recursive helpers are
+// each function's own summary, whatever order the summaries are computed in
+// (the export walks a Go map; a summary computed inside another function's
+// recursion is not memoised). The analyzer runs many times on the same
+// packages: every run must export the expected facts.
+func TestDeterministicFacts(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/recursive")
+	cfg := &packages.Config{
+		Mode: packages.LoadAllSyntax,
+		Dir:  filepath.Join(testutil.TestData(t), "src"),
+		Env:  append(os.Environ(), "GOPATH="+testutil.TestData(t), "GO111MODULE=off", "GOPROXY=off", "GOFLAGS="),
+	}
+	pkgs, err := packages.Load(cfg, "revokecommit/recursive")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first []string
+	for run := range 40 {
+		res, err := checker.Analyze([]*analysis.Analyzer{revokecommit.Analyzer}, pkgs, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var facts []string
+		for _, act := range res.Roots {
+			for _, f := range act.AllObjectFacts() {
+				if sum, ok := f.Fact.(*revokecommit.Summary); ok && f.Object.Pkg() == act.Package.Types {
+					facts = append(facts, f.Object.Name()+": "+sum.String())
+				}
+			}
+		}
+		slices.Sort(facts)
+		if len(facts) != 3 {
+			t.Fatalf("run %d: %d facts, want 3: %v", run, len(facts), facts)
+		}
+		if run == 0 {
+			first = facts
+		} else if !slices.Equal(facts, first) {
+			t.Fatalf("run %d exported other facts than run 0:\n%v\n%v", run, facts, first)
+		}
+	}
 }
 
 // TestTeams: a team's helpers in other packages (issue 20): a Committer

@@ -70,3 +70,48 @@ func Handle(ev kafka.Event) {
 
 // A package-level assertion has no function to trace in.
 var _, atTop = kafka.Event(nil).(kafka.RevokedPartitions) // want `runs`
+
+// subscriber is the program's own consumer interface: a Subscribe through it
+// registers the callback as the consumer's own method does.
+type subscriber interface {
+	SubscribeTopics(topics []string, cb kafka.RebalanceCb) error
+	Poll(timeoutMs int) kafka.Event
+}
+
+// handleOwn sees Poll events and the events of a callback registered through
+// the program's own interface.
+func handleOwn(ev kafka.Event) {
+	switch ev.(type) {
+	case kafka.RevokedPartitions: // want `runs`
+		drain()
+	}
+}
+
+func callbackThroughInterface(topics []string) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g"})
+	var s subscriber = c
+	s.SubscribeTopics(topics, func(_ *kafka.Consumer, ev kafka.Event) error {
+		handleOwn(ev)
+		return nil
+	})
+	for {
+		handleOwn(s.Poll(100))
+	}
+}
+
+// handleOwnPoll sees Poll events only: the interface's Subscribe registers no callback.
+func handleOwnPoll(ev kafka.Event) {
+	switch ev.(type) {
+	case kafka.RevokedPartitions: // want `dead 1 from .*live.go:`
+		drain()
+	}
+}
+
+func noCallbackThroughInterface(topics []string) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g"})
+	var s subscriber = c
+	s.SubscribeTopics(topics, nil)
+	for {
+		handleOwnPoll(s.Poll(100))
+	}
+}

@@ -229,6 +229,36 @@ func intervalZero(brokers string) error {
 	return err
 }
 
+// intervalZeroMs disables auto commit too: librdkafka reads "0ms" as 0.
+func intervalZeroMs(brokers string) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{
+		"bootstrap.servers":        brokers,
+		"group.id":                 "zero",
+		"auto.commit.interval.ms":  "0ms",
+		"enable.auto.offset.store": false,
+	})
+	if err != nil {
+		return err
+	}
+	_, err = c.ReadMessage(-1)
+	return err
+}
+
+// intervalMs keeps auto commit on: librdkafka reads "100ms" as 100.
+func intervalMs(brokers string) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{ // want `consumer with enable\.auto\.offset\.store=false never stores an offset`
+		"bootstrap.servers":        brokers,
+		"group.id":                 "ms",
+		"auto.commit.interval.ms":  "100ms",
+		"enable.auto.offset.store": false,
+	})
+	if err != nil {
+		return err
+	}
+	_, err = c.ReadMessage(-1)
+	return err
+}
+
 // NewReader hands the consumer to the caller: it may store elsewhere.
 func NewReader(brokers string) (*kafka.Consumer, error) {
 	return kafka.NewConsumer(&kafka.ConfigMap{

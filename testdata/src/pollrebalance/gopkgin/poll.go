@@ -203,3 +203,41 @@ func eventsStringFlag(topics []string) {
 		}
 	}
 }
+
+// subscriber is the program's own consumer interface: a Subscribe through it
+// registers the callback as the consumer's own method does.
+type subscriber interface {
+	SubscribeTopics(topics []string, cb kafka.RebalanceCb) error
+}
+
+func eventsWithCallbackThroughInterface(topics []string) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{
+		"group.id":                        "g",
+		"go.events.channel.enable":        true,
+		"go.application.rebalance.enable": true,
+	})
+	var s subscriber = c
+	s.SubscribeTopics(topics, rebalanceCb)
+	for ev := range c.Events() {
+		switch ev.(type) {
+		case kafka.RevokedPartitions: // want `RevokedPartitions case on c\.Events\(\) events never matches on v1\.8\.2 or later, move the handling into the rebalance callback passed to SubscribeTopics`
+			drain()
+		}
+	}
+}
+
+func eventsWithoutCallbackThroughInterface(topics []string) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{
+		"group.id":                        "g",
+		"go.events.channel.enable":        true,
+		"go.application.rebalance.enable": true,
+	})
+	var s subscriber = c
+	s.SubscribeTopics(topics, nil)
+	for ev := range c.Events() {
+		switch ev.(type) {
+		case kafka.RevokedPartitions: // fine: delivered on the channel
+			drain()
+		}
+	}
+}

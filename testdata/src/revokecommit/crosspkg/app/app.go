@@ -59,3 +59,21 @@ func foreignHelperCommitsSometimes(topics []string, really bool) {
 		return nil
 	})
 }
+
+// subscriber is the program's own consumer interface: a Subscribe through it
+// registers the callback as the consumer's own method does.
+type subscriber interface {
+	SubscribeTopics(topics []string, cb kafka.RebalanceCb) error
+}
+
+func foreignCallbackThroughInterface(topics []string) {
+	c, _ := config.NewConsumer()
+	var s subscriber = c
+	s.SubscribeTopics(topics, handlers.Rebalance) // want `handlers\.Rebalance \(handlers\.go:14\) calls Unassign in a RevokedPartitions handler, not preceded on every path by a commit and an invalidation of stored offsets`
+}
+
+func foreignCallbackThroughInterfaceSafeConsumer(topics []string) {
+	c, _ := config.NewSafeConsumer()
+	var s subscriber = c
+	s.SubscribeTopics(topics, handlers.Rebalance) // fine: offsets are stored automatically
+}

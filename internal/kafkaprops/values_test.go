@@ -1,4 +1,4 @@
-package configkey
+package kafkaprops
 
 import "testing"
 
@@ -35,9 +35,9 @@ func TestReadInt(t *testing.T) {
 		{"99999999999999999999999", -1, true}, // LONG_MAX, then (int): -1
 		{"-99999999999999999999999", 0, true}, // LONG_MIN, then (int): 0
 	} {
-		read, _, ok := readInt(c.in)
+		read, _, ok := ReadInt(c.in)
 		if read != c.read || ok != c.ok {
-			t.Errorf("readInt(%q) = %d, %v; want %d, %v", c.in, read, ok, c.read, c.ok)
+			t.Errorf("ReadInt(%q) = %d, %v; want %d, %v", c.in, read, ok, c.read, c.ok)
 		}
 	}
 }

@@ -1,0 +1,57 @@
+package saramaapi
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"github.com/kafkalint/kafkalint/internal/testutil"
+)
+
+// TestIdentity checks identity on both import paths and the rejection of a
+// look-alike package with the same names.
+func TestIdentity(t *testing.T) {
+	imp := testutil.StubImporter(t)
+	for _, tc := range []struct {
+		path string
+		want bool
+	}{{PathIBM, true}, {PathShopify, true}, {"example.com/sarama", false}} {
+		src := `package p
+import "` + tc.path + `"
+type h struct{}
+func (h) ConsumeClaim(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error { return nil }
+func (h) Other(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error { return nil }
+var m sarama.ConsumerMessage
+var _ = m.Offset
+`
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "p.go", src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+		pkg, err := (&types.Config{Importer: imp}).Check("p", fset, []*ast.File{f}, info)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.path, err)
+		}
+		if got := len(Imports(pkg)) == 1; got != tc.want {
+			t.Errorf("%s: Imports found sarama: %v, want %v", tc.path, got, tc.want)
+		}
+		named := pkg.Scope().Lookup("h").Type().(*types.Named)
+		for i := 0; i < named.NumMethods(); i++ {
+			m := named.Method(i)
+			if got, want := IsConsumeClaim(m), tc.want && m.Name() == "ConsumeClaim"; got != want {
+				t.Errorf("%s: IsConsumeClaim(%s) = %v, want %v", tc.path, m.Name(), got, want)
+			}
+		}
+		for sel, s := range info.Selections {
+			if sel.Sel.Name == "Offset" {
+				if got := IsConsumerMessageOffset(s.Obj().(*types.Var)); got != tc.want {
+					t.Errorf("%s: IsConsumerMessageOffset = %v, want %v", tc.path, got, tc.want)
+				}
+			}
+		}
+	}
+}

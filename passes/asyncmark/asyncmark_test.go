@@ -1,0 +1,30 @@
+package asyncmark_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/kafkalint/kafkalint/internal/testutil"
+	"github.com/kafkalint/kafkalint/passes/asyncmark"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), asyncmark.Analyzer, "asyncmark/ibm", "asyncmark/shopify", "asyncmark/lookalike")
+}
+
+func TestIllTyped(t *testing.T) {
+	for _, src := range testutil.IllTypedSources {
+		testutil.RunIllTyped(t, asyncmark.Analyzer, src)
+	}
+	testutil.RunIllTyped(t, asyncmark.Analyzer, `package p
+import "github.com/IBM/sarama"
+type h struct{}
+func (h) ConsumeClaim(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error {
+	go undefined(s)
+	go func() { s.MarkMessage( }()
+	x := []func(){func() { s.MarkOffset("t", 0, 1, "") }}
+	ch <- func() { s.MarkMessage(nil, "") }
+	go
+}`)
+}

@@ -1,0 +1,72 @@
+// Package asyncmark defines an Analyzer that reports sarama offsets marked by
+// goroutines and callbacks that may outlive the claim they belong to.
+//
+// # Analyzer asyncmark
+//
+// asyncmark: report sarama marks that may come after ConsumeClaim returns
+//
+// Reports goroutines started in ConsumeClaim and callbacks it hands on that
+// call MarkMessage or MarkOffset, when neither ConsumeClaim nor the handler's
+// Cleanup waits for anything: a mark made after the session released the
+// partition is dropped without an error, and the message is delivered again.
+//
+// A session's marks go to its partition offset managers, which the session
+// releases when it ends (after every ConsumeClaim has returned and Cleanup
+// has run, with the final commit); a mark for a released partition finds no
+// offset manager and is ignored (docs/library-facts.md, S6). sarama asks
+// handlers to finish processing and mark within the rebalance timeout, before
+// ConsumeClaim returns or in Cleanup:
+//
+//	func (h *handler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+//		for msg := range claim.Messages() {
+//			go func(m *sarama.ConsumerMessage) { // goroutine started in (*handler).ConsumeClaim marks offsets and ConsumeClaim does not wait for it (...)
+//				process(m)
+//				sess.MarkMessage(m, "")
+//			}(msg)
+//		}
+//		return nil
+//	}
+//
+// Wait for the goroutines (a sync.WaitGroup) before returning, or in Cleanup.
+// (Marks made out of order by concurrent goroutines have another problem:
+// MarkOffset only moves forward, so a later message marked first commits the
+// earlier ones that are still being processed.)
+//
+// # What is recognised
+//
+// Both import paths, github.com/IBM/sarama and github.com/Shopify/sarama, also
+// vendored. In a ConsumeClaim method with the signature of sarama's
+// ConsumerGroupHandler: go statements whose function (a literal, or a
+// function or method of the package) calls ConsumerGroupSession.MarkMessage
+// or MarkOffset; function literals that call them and are passed to a
+// function of another package or through an interface, sent on a channel or
+// put in a composite literal (an ack callback attached to the message). The
+// handler waits when ConsumeClaim, or the Cleanup method of its receiver's
+// type, calls any method named Wait (sync.WaitGroup, errgroup.Group).
+//
+// # Not reported
+//
+//   - handlers that call a Wait method in ConsumeClaim or Cleanup, whatever
+//     they wait for;
+//   - goroutines started elsewhere (in Setup, in main: a worker pool fed by
+//     the claim loop) and marks through functions of other packages;
+//   - literals called in place, assigned to variables, or given to functions
+//     of the package;
+//   - packages with type errors where the calls cannot be resolved.
+//
+// # Category goroutinemark
+//
+// A goroutine started in ConsumeClaim that marks, not waited for.
+//
+// # Category callbackmark
+//
+// A callback handed on by ConsumeClaim that marks, not waited for.
+//
+// # Fix and suppression
+//
+// No fix: how to wait depends on the program.
+//
+// Suppress one report with a "//kafkalint:ignore asyncmark reason" comment on
+// the line, or "//nolint:kafkalint" under golangci-lint; disable the analyzer
+// with -asyncmark=false.
+package asyncmark

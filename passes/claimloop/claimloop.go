@@ -1,0 +1,202 @@
+package claimloop
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/saramaapi"
+	"github.com/kafkalint/kafkalint/internal/saramaconfig"
+	"github.com/kafkalint/kafkalint/internal/valueflow"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports sarama claim loops that do not end when the claim's
+// channel is closed or the session ends. See the package documentation.
+var Analyzer = NewAnalyzer()
+
+// NewAnalyzer returns a new claimloop analyzer. It has no flags; the
+// constructor exists so that every pass of the suite is built the same way.
+func NewAnalyzer() *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "claimloop",
+		Doc:      analysisutil.MustExtractDoc(doc, "claimloop"),
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer},
+	}
+	analysisutil.Setup(a, run)
+	return a
+}
+
+// Categories of the diagnostics.
+const (
+	categoryUnchecked = "closedclaim"     // a receive that never checks for a closed channel
+	categorySpin      = "closedclaimspin" // a closed channel detected, then received from again
+	categoryBlocked   = "sessionblocked"  // a ConsumeClaim loop that blocks and never watches the session's context
+)
+
+func run(pass *analysis.Pass) {
+	sc, _ := pass.ResultOf[saramaconfig.Analyzer].(*saramaconfig.Result)
+	if sc == nil || len(sc.Sarama) == 0 {
+		return // the package does not use sarama
+	}
+	in := analysisutil.InspectorOf(pass)
+	if in == nil || pass.TypesInfo == nil {
+		return
+	}
+	c := &checker{pass: pass, graph: sc.Graph(), funcs: analysisutil.FuncDecls(pass.TypesInfo, pass.Files), watches: make(map[*ast.FuncDecl]watch)}
+	for fc := range in.Root().Children() {
+		if f, ok := fc.Node().(*ast.File); !ok || ast.IsGenerated(f) {
+			continue
+		}
+		for cur := range fc.Preorder((*ast.UnaryExpr)(nil), (*ast.FuncDecl)(nil)) {
+			switch n := cur.Node().(type) {
+			case *ast.UnaryExpr:
+				if n.Op == token.ARROW && c.isClaimChannel(cur, n.X, n.OpPos) {
+					c.checkReceive(cur, n)
+				}
+			case *ast.FuncDecl:
+				c.checkSession(cur, n)
+			}
+		}
+	}
+}
+
+type checker struct {
+	pass    *analysis.Pass
+	graph   *valueflow.Graph
+	funcs   map[*types.Func]*ast.FuncDecl
+	watches map[*ast.FuncDecl]watch
+}
+
+// isClaimChannel reports whether ch, received from at arrow, is the Messages()
+// channel of a sarama ConsumerGroupClaim: the call itself, or a value that may
+// come from one (a variable, a field, a parameter: traced on the package's SSA
+// form).
+func (c *checker) isClaimChannel(cur inspector.Cursor, ch ast.Expr, arrow token.Pos) bool {
+	info := c.pass.TypesInfo
+	if !isMessageChan(info.TypeOf(ch)) {
+		return false
+	}
+	if call, ok := ast.Unparen(ch).(*ast.CallExpr); ok {
+		return isMessagesCall(info, call)
+	}
+	if c.graph == nil {
+		return false
+	}
+	fn := c.ssaFunc(cur)
+	if fn == nil {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			var v ssa.Value
+			switch in := instr.(type) {
+			case *ssa.UnOp:
+				if in.Op == token.ARROW && in.Pos() == arrow {
+					v = in.X
+				}
+			case *ssa.Select:
+				for _, st := range in.States {
+					if st.Dir == types.RecvOnly && st.Pos == arrow {
+						v = st.Chan
+					}
+				}
+			}
+			if v == nil {
+				continue
+			}
+			for _, r := range c.graph.Roots(v).Roots {
+				if call := valueflow.CallOf(r); call != nil && isMessagesCommon(call.Common()) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return false
+}
+
+// ssaFunc returns the SSA function of the function declaration or literal
+// around cur.
+func (c *checker) ssaFunc(cur inspector.Cursor) *ssa.Function {
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return c.graph.Func(f.Node())
+	}
+	return nil
+}
+
+func isMessageChan(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	ch, ok := t.Underlying().(*types.Chan)
+	return ok && saramaapi.IsType(ch.Elem(), saramaapi.ConsumerMessage)
+}
+
+func isMessagesCall(info *types.Info, call *ast.CallExpr) bool {
+	return len(call.Args) == 0 && saramaapi.IsMethod(analysisutil.CalledFunc(info, call), saramaapi.ConsumerGroupClaim, "Messages")
+}
+
+func isMessagesCommon(c *ssa.CallCommon) bool {
+	if c.IsInvoke() {
+		return saramaapi.IsMethod(c.Method, saramaapi.ConsumerGroupClaim, "Messages")
+	}
+	return false
+}
+
+// funcName names the function around cur for messages: "(*handler).ConsumeClaim",
+// "consume", or "a function literal".
+func (c *checker) funcName(cur inspector.Cursor) (string, *ast.FuncType) {
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch f := f.Node().(type) {
+		case *ast.FuncLit:
+			return "a function literal", f.Type
+		case *ast.FuncDecl:
+			if fn, ok := c.pass.TypesInfo.Defs[f.Name].(*types.Func); ok {
+				return funcName(fn), f.Type
+			}
+			return f.Name.Name, f.Type
+		}
+	}
+	return "", nil
+}
+
+// funcName is "(*T).M", "T.M" or "F", without the package.
+func funcName(fn *types.Func) string {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return fn.Name()
+	}
+	t := sig.Recv().Type()
+	ptr := false
+	if p, ok := t.(*types.Pointer); ok {
+		t, ptr = p.Elem(), true
+	}
+	name := types.TypeString(t, func(*types.Package) string { return "" })
+	if ptr {
+		return "(*" + name + ")." + fn.Name()
+	}
+	return name + "." + fn.Name()
+}
+
+// returnText is the statement that leaves a function of type ft with no
+// error: "return" or "return nil"; "" when neither compiles.
+func returnText(info *types.Info, ft *ast.FuncType) string {
+	if ft == nil || ft.Results == nil || len(ft.Results.List) == 0 {
+		return "return"
+	}
+	if ft.Results.NumFields() == 1 && len(ft.Results.List[0].Names) == 0 {
+		if t := info.TypeOf(ft.Results.List[0].Type); t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) {
+			return "return nil"
+		}
+	}
+	return ""
+}

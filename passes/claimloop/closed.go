@@ -1,0 +1,314 @@
+package claimloop
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
+)
+
+// How a receive from a claim's channel handles the channel's closing.
+type handling int
+
+const (
+	handled   handling = iota // a check that leaves the loop
+	unchecked                 // no check: the nil message is used
+	spins                     // a check that receives again
+)
+
+// checkReceive reports a receive from a claim's Messages() channel that does
+// not leave when the channel is closed.
+func (c *checker) checkReceive(cur inspector.Cursor, recv *ast.UnaryExpr) {
+	info := c.pass.TypesInfo
+	var (
+		vars   []types.Object  // the message, and ok in the comma-ok form
+		stmts  []ast.Stmt      // the statements after the receive
+		assign *ast.AssignStmt // the receive's assignment, for the fix
+		colon  token.Pos       // the end of a select case's "case ...:", for the fix
+	)
+	parent := cur.Parent()
+	switch p := parent.Node().(type) {
+	case *ast.AssignStmt:
+		if len(p.Rhs) != 1 || p.Rhs[0] != recv {
+			break
+		}
+		for _, l := range p.Lhs {
+			id, _ := ast.Unparen(l).(*ast.Ident)
+			if id == nil {
+				vars = append(vars, nil)
+				continue
+			}
+			obj := info.Defs[id]
+			if obj == nil {
+				obj = info.Uses[id]
+			}
+			vars = append(vars, obj)
+		}
+		assign = p
+		if cc, ok := parent.Parent().Node().(*ast.CommClause); ok && cc.Comm == p {
+			stmts, colon = cc.Body, cc.Colon+1
+		} else {
+			stmts = after(parent)
+		}
+	case *ast.ValueSpec:
+		if len(p.Values) != 1 || p.Values[0] != recv {
+			break
+		}
+		for _, id := range p.Names {
+			vars = append(vars, info.Defs[id])
+		}
+		if decl := parent.Parent().Parent(); isDeclStmt(decl.Node()) { // ValueSpec -> GenDecl -> DeclStmt
+			stmts = after(decl)
+		}
+	}
+	h, exit := unchecked, ast.Stmt(nil)
+	if len(vars) > 0 && vars[0] != nil && vars[len(vars)-1] != nil {
+		h, exit = c.handling(cur, vars, stmts)
+	}
+	if h == handled {
+		return
+	}
+	name, ft := c.funcName(cur)
+	ret := returnText(info, ft)
+	chanText := types.ExprString(recv.X)
+	d := analysis.Diagnostic{Pos: recv.Pos(), End: recv.End(), Category: categoryUnchecked}
+	switch h {
+	case unchecked:
+		d.Message = fmt.Sprintf("receive from %s in %s does not check for a closed channel, use the comma-ok form and return when !ok (a released claim's channel yields nil at once: nil dereference or a loop that spins)", chanText, name)
+		if ret != "" && assign != nil && assign.Tok == token.DEFINE && len(vars) == 1 && !c.mentionsOK(cur) {
+			// Before the next statement, so that a comment at the end of
+			// the receive's line stays there.
+			ins, at := "if !ok {\n"+ret+"\n}\n", token.NoPos
+			if len(stmts) > 0 {
+				at = stmts[0].Pos()
+			} else if at = colon; !at.IsValid() {
+				at = assign.End()
+			}
+			if len(stmts) == 0 {
+				ins = "\n" + ins
+			}
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message: "Receive with comma-ok and " + ret + " when the channel is closed",
+				TextEdits: []analysis.TextEdit{
+					{Pos: assign.Lhs[0].End(), End: assign.Lhs[0].End(), NewText: []byte(", ok")},
+					{Pos: at, End: at, NewText: []byte(ins)},
+				},
+			}}
+		}
+	case spins:
+		d.Category = categorySpin
+		what := "continue"
+		if b, ok := exit.(*ast.BranchStmt); ok && b.Tok == token.BREAK {
+			what = "break out of the select"
+		}
+		d.Pos, d.End = exit.Pos(), exit.End()
+		d.Message = fmt.Sprintf("%s on a closed %s channel in %s receives from it again, return instead (a released claim's channel yields nil at once: the loop spins)", what, chanText, name)
+		d.Related = []analysis.RelatedInformation{{Pos: recv.Pos(), End: recv.End(), Message: "the receive"}}
+		if ret != "" {
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message:   "Replace with " + ret,
+				TextEdits: []analysis.TextEdit{{Pos: exit.Pos(), End: exit.End(), NewText: []byte(ret)}},
+			}}
+		}
+	}
+	c.pass.Report(d)
+}
+
+func isDeclStmt(n ast.Node) bool {
+	_, ok := n.(*ast.DeclStmt)
+	return ok
+}
+
+// after returns the statements that follow the statement at cur in its list.
+func after(cur inspector.Cursor) []ast.Stmt {
+	var list []ast.Stmt
+	switch p := cur.Parent().Node().(type) {
+	case *ast.BlockStmt:
+		list = p.List
+	case *ast.CaseClause:
+		list = p.Body
+	case *ast.CommClause:
+		list = p.Body
+	case *ast.LabeledStmt:
+		return after(cur.Parent())
+	}
+	for i, s := range list {
+		if s == cur.Node() {
+			return list[i+1:]
+		}
+	}
+	return nil
+}
+
+// handling classifies what stmts do on a closed channel, given vars, the
+// message and (in the comma-ok form) ok: the first statement that mentions
+// them must be an if statement that checks for the closing (!ok, msg == nil,
+// or their converse with an else branch) and leaves the loop there.
+func (c *checker) handling(cur inspector.Cursor, vars []types.Object, stmts []ast.Stmt) (handling, ast.Stmt) {
+	for _, s := range stmts {
+		if !c.mentions(s, vars) {
+			continue
+		}
+		ifs, ok := s.(*ast.IfStmt)
+		if !ok || ifs.Init != nil {
+			return unchecked, nil
+		}
+		var branch ast.Stmt
+		switch {
+		case c.closedWhen(ifs.Cond, vars, true):
+			branch = ifs.Body
+		case c.closedWhen(ifs.Cond, vars, false):
+			if ifs.Else == nil {
+				return spins, ifs // nothing is done when closed: the loop goes on
+			}
+			branch = ifs.Else
+		default:
+			return unchecked, nil
+		}
+		blk, ok := branch.(*ast.BlockStmt)
+		if !ok || len(blk.List) == 0 {
+			return unchecked, nil
+		}
+		last := blk.List[len(blk.List)-1]
+		if c.leaves(cur, last) {
+			return handled, nil
+		}
+		if b, ok := last.(*ast.BranchStmt); ok && (b.Tok == token.CONTINUE || b.Tok == token.BREAK) {
+			return spins, b
+		}
+		return unchecked, nil
+	}
+	return unchecked, nil
+}
+
+// closedWhen reports whether cond is value exactly when the channel may be
+// closed: !ok, ok == false, msg == nil (true); ok, msg != nil (false), also
+// as an operand of || (true) or && (false).
+func (c *checker) closedWhen(cond ast.Expr, vars []types.Object, value bool) bool {
+	info := c.pass.TypesInfo
+	msg, ok := vars[0], types.Object(nil)
+	if len(vars) == 2 {
+		ok = vars[1]
+	}
+	is := func(e ast.Expr, obj types.Object) bool {
+		id, isID := ast.Unparen(e).(*ast.Ident)
+		return isID && obj != nil && info.Uses[id] == obj
+	}
+	isNil := func(e ast.Expr) bool {
+		id, isID := ast.Unparen(e).(*ast.Ident)
+		return isID && id.Name == "nil" && info.Uses[id] == types.Universe.Lookup("nil")
+	}
+	isBool := func(e ast.Expr, b bool) bool {
+		id, isID := ast.Unparen(e).(*ast.Ident)
+		return isID && info.Uses[id] == types.Universe.Lookup(fmt.Sprint(b))
+	}
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.Ident:
+		return !value && is(e, ok)
+	case *ast.UnaryExpr:
+		return e.Op == token.NOT && c.closedWhen(e.X, vars, !value)
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LOR:
+			return value && (c.closedWhen(e.X, vars, true) || c.closedWhen(e.Y, vars, true))
+		case token.LAND:
+			return !value && (c.closedWhen(e.X, vars, false) || c.closedWhen(e.Y, vars, false))
+		case token.EQL, token.NEQ:
+			eq := (e.Op == token.EQL) == value
+			if (is(e.X, msg) && isNil(e.Y)) || (isNil(e.X) && is(e.Y, msg)) {
+				return eq
+			}
+			if (is(e.X, ok) && isBool(e.Y, false)) || (isBool(e.X, false) && is(e.Y, ok)) {
+				return eq
+			}
+			if (is(e.X, ok) && isBool(e.Y, true)) || (isBool(e.X, true) && is(e.Y, ok)) {
+				return !eq
+			}
+		}
+	}
+	return false
+}
+
+// leaves reports whether s, the last statement of a branch of the code at
+// cur, leaves the claim loop: a return, a goto, a labelled break, an
+// unlabelled break directly in a for loop (not in a select or switch), a
+// panic, or a call that does not return (os.Exit, log.Fatal...).
+func (c *checker) leaves(cur inspector.Cursor, s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		switch s.Tok {
+		case token.GOTO:
+			return true
+		case token.BREAK:
+			if s.Label != nil {
+				return true
+			}
+			for e := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.SelectStmt)(nil),
+				(*ast.SwitchStmt)(nil), (*ast.TypeSwitchStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+				switch e.Node().(type) {
+				case *ast.ForStmt, *ast.RangeStmt:
+					return true
+				}
+				return false
+			}
+		}
+	case *ast.ExprStmt:
+		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			if b, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
+				return true
+			}
+		}
+		fn := analysisutil.CalledFunc(c.pass.TypesInfo, call)
+		if fn == nil || fn.Pkg() == nil {
+			return false
+		}
+		switch fn.Pkg().Path() + "." + fn.Name() {
+		case "os.Exit", "runtime.Goexit", "log.Fatal", "log.Fatalf", "log.Fatalln", "log.Panic", "log.Panicf", "log.Panicln":
+			return true
+		}
+	}
+	return false
+}
+
+// mentions reports whether n refers to one of objs.
+func (c *checker) mentions(n ast.Node, objs []types.Object) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && !found {
+			if obj := c.pass.TypesInfo.Uses[id]; obj != nil {
+				for _, o := range objs {
+					found = found || o == obj
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// mentionsOK reports whether the function around cur has an identifier ok
+// anywhere: the fix declares one, and would shadow or reuse it.
+func (c *checker) mentionsOK(cur inspector.Cursor) bool {
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		found := false
+		ast.Inspect(f.Node(), func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id.Name == "ok" {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	return true
+}

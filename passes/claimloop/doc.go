@@ -1,0 +1,123 @@
+// Package claimloop defines an Analyzer that reports sarama consumer group
+// claim loops that do not end when the claim's channel is closed or the
+// session ends.
+//
+// # Analyzer claimloop
+//
+// claimloop: check that sarama claim loops end with the claim and the session
+//
+// Reports receives from a ConsumerGroupClaim's Messages() channel that do not
+// check whether the channel is closed, checks that receive again, and
+// ConsumeClaim loops that may block and never watch the session's
+// Context().Done().
+//
+// sarama closes a claim's Messages() channel when the claim is released: when
+// the session ends (every rebalance under the default eager strategy), when a
+// cooperative rebalance revokes the partition, or when the consumer group is
+// closed (docs/library-facts.md, S1). A receive from a closed channel yields
+// nil at once, forever. The single-value receive, the most common shape in
+// public code, then hands nil to the processing (a nil dereference, and
+// MarkMessage(nil) panics) or, where the nil is skipped, turns the loop into a
+// busy loop that never returns (IBM/sarama #2477):
+//
+//	func (h *handler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+//		for {
+//			select {
+//			case msg := <-claim.Messages(): // receive from claim.Messages() ... does not check for a closed channel
+//				process(msg)
+//				sess.MarkMessage(msg, "")
+//			case <-sess.Context().Done():
+//				return nil
+//			}
+//		}
+//	}
+//
+// The runtime proof shows both when the channel closes while the session goes
+// on (a partition consumer stopped by OFFSET_OUT_OF_RANGE). At the end of a
+// session the context is done and the channel is closed right after; a select
+// that finds both ready picks either. The form of sarama's own example
+// (examples/consumergroup) returns on both:
+//
+//	case msg, ok := <-claim.Messages():
+//		if !ok {
+//			return nil
+//		}
+//
+// A rebalance waits for every ConsumeClaim to return; sarama's documentation
+// asks handlers to return when the session's Context() is done, and a
+// ConsumeClaim that has not returned within Consumer.Group.Rebalance.Timeout
+// gets its member evicted, its final commits refused and its partitions
+// processed again by the next owner (docs/library-facts.md, S2). The runtime
+// proof shows it for a loop whose body blocks; a loop whose body does not
+// block ends when the claim's channel is closed and released its claims at
+// once, so only loops that may block are reported.
+//
+// # What is recognised
+//
+// Both import paths, github.com/IBM/sarama and github.com/Shopify/sarama, also
+// vendored. A receive is from a claim's channel when the channel is the result
+// of ConsumerGroupClaim.Messages(): the call itself, or a value that may come
+// from one through variables, fields and parameters of the package (traced on
+// its SSA form, internal/valueflow), in any function, not only in ConsumeClaim.
+// A receive is checked when the first statement after it that mentions the
+// message (or ok) is an if statement on !ok, ok == false or msg == nil (also
+// as an operand of ||), or on their converse with an else branch, whose
+// branch for the closed channel ends in a return, a goto, a labelled break, a
+// break directly in a for loop, a panic, or os.Exit, log.Fatal and the like.
+// A range over the channel ends when it is closed and is not reported.
+//
+// The session check looks at each ConsumeClaim method with the signature of
+// sarama's ConsumerGroupHandler, declared on a type of the program, whose
+// body loops over the claim's channel (a range over it, or a for loop around a
+// receive from it) and may block in that loop: a channel send, a receive from
+// another channel, a select without a default that does not receive from the
+// claim, time.Sleep or sync.WaitGroup.Wait. It is silent when the method, or
+// a function of the package it hands the session to, calls the session's
+// Context(); and when it hands the session to code the package cannot see or
+// stores it.
+//
+// # Not reported
+//
+//   - range loops over the channel (they end when it is closed) and receives
+//     checked as above;
+//   - ConsumeClaim loops that never watch the session but do not block: they
+//     end when the claim's channel is closed (the runtime proof's
+//     claimctx/range-fast);
+//   - receives from channels of *ConsumerMessage that do not come from a
+//     claim (a channel of the program's own, fed by the claim loop);
+//   - a ConsumeClaim whose loop is in a helper function, or that hands the
+//     session to another package, an interface method or a function value;
+//   - packages with type errors, where the channel is not the direct
+//     claim.Messages() call (no SSA form).
+//
+// # Category closedclaim
+//
+// A receive from a claim's channel whose message is used without a check for
+// the closed channel.
+//
+// # Category closedclaimspin
+//
+// A receive whose closed-channel check ends in continue, or in a break that
+// only leaves the enclosing select: the loop receives nil again at once.
+//
+// # Category sessionblocked
+//
+// A ConsumeClaim loop that may block (the related position) and never watches
+// the session's Context().Done(). A blocked handler cannot return when the
+// rebalance asks it to, and the member is evicted at
+// Consumer.Group.Rebalance.Timeout.
+//
+// # Fix and suppression
+//
+// For closedclaim, when the receive defines the message with := (msg :=
+// <-claim.Messages(), or the same as a select case) in a function that
+// returns nothing or one error and has no identifier ok, the fix receives
+// with comma-ok and inserts "if !ok { return nil }" (or "return") after it.
+// For closedclaimspin the fix replaces the continue or break with that return.
+// The session check has no fix: where to select on the context depends on the
+// loop.
+//
+// Suppress one report with a "//kafkalint:ignore claimloop reason" comment on
+// the line, or "//nolint:kafkalint" under golangci-lint; disable the analyzer
+// with -claimloop=false.
+package claimloop

@@ -1,0 +1,288 @@
+package claimloop
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/saramaapi"
+)
+
+// watch is what a function does with a session it is given.
+type watch int
+
+const (
+	ignores watch = iota // never calls Context on it
+	watches              // calls Context on it
+	unknown              // hands it to code the package cannot see, or stores it
+	visiting
+)
+
+// checkSession reports a ConsumeClaim method whose loop over the claim's
+// messages may block and never watches the session's Context().
+func (c *checker) checkSession(cur inspector.Cursor, decl *ast.FuncDecl) {
+	info := c.pass.TypesInfo
+	fn, _ := info.Defs[decl.Name].(*types.Func)
+	if decl.Body == nil || !saramaapi.IsConsumeClaim(fn) {
+		return
+	}
+	if c.watchOf(decl) != ignores {
+		return
+	}
+	// The loop: a range over the claim's channel, or the loop around a
+	// receive from it, in the method itself (not in its function literals,
+	// which may run elsewhere).
+	var loop ast.Node
+	var chanExpr ast.Expr
+	body, _ := cur.FindNode(decl.Body)
+	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.RangeStmt)(nil), (*ast.UnaryExpr)(nil)}, func(k inspector.Cursor) bool {
+		if loop != nil {
+			return false
+		}
+		switch n := k.Node().(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.RangeStmt:
+			if c.isClaimChannel(k, n.X, n.For) || c.isClaimRange(n) {
+				loop, chanExpr = n, n.X
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW && c.isClaimChannel(k, n.X, n.OpPos) {
+				for e := range k.Enclosing((*ast.ForStmt)(nil), (*ast.FuncLit)(nil)) {
+					if f, ok := e.Node().(*ast.ForStmt); ok {
+						loop, chanExpr = f, n.X
+					}
+					break
+				}
+			}
+		}
+		return true
+	})
+	if loop == nil {
+		return
+	}
+	sess := "the session"
+	if p := decl.Type.Params.List; len(p) > 0 && len(p[0].Names) > 0 && p[0].Names[0].Name != "_" {
+		sess = p[0].Names[0].Name
+	}
+	// A loop whose body does not block ends when the claim's channel is
+	// closed at the end of the session: the runtime proof shows it releases
+	// its claims at once (docs/library-facts.md, S2), so only a loop that
+	// may block is reported.
+	blk := c.blocking(loop, chanExpr)
+	if blk == nil {
+		return
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos: loop.Pos(), End: loopHead(loop), Category: categoryBlocked,
+		Message: fmt.Sprintf("loop over %s in %s blocks and never watches %s.Context().Done(), select on it and return when it is done (a rebalance waits for ConsumeClaim to return: past Consumer.Group.Rebalance.Timeout the member is evicted and its offsets are not committed)", types.ExprString(chanExpr), funcName(fn), sess),
+		Related: []analysis.RelatedInformation{{Pos: blk.Pos(), End: blk.End(), Message: "blocks here"}},
+	})
+}
+
+// isClaimRange reports whether the range statement ranges over a claim's
+// Messages() call (the SSA form of a range has no receive at its position).
+func (c *checker) isClaimRange(r *ast.RangeStmt) bool {
+	call, ok := ast.Unparen(r.X).(*ast.CallExpr)
+	return ok && isMessagesCall(c.pass.TypesInfo, call)
+}
+
+// loopHead is the end of a loop's header, "for ... {".
+func loopHead(n ast.Node) token.Pos {
+	switch n := n.(type) {
+	case *ast.RangeStmt:
+		return n.Body.Lbrace + 1
+	case *ast.ForStmt:
+		return n.Body.Lbrace + 1
+	}
+	return n.End()
+}
+
+// watchOf says what decl does with its session parameters: whether it calls
+// Context on a session, hands one to a function of the package that does, or
+// hands one to code the package cannot see.
+func (c *checker) watchOf(decl *ast.FuncDecl) watch {
+	if w, ok := c.watches[decl]; ok {
+		if w == visiting {
+			return ignores // recursion: the other calls decide
+		}
+		return w
+	}
+	c.watches[decl] = visiting
+	w := c.scan(decl.Body)
+	c.watches[decl] = w
+	return w
+}
+
+func (c *checker) scan(body ast.Node) watch {
+	info := c.pass.TypesInfo
+	w := ignores
+	isSession := func(e ast.Expr) bool { return saramaapi.IsType(info.TypeOf(e), saramaapi.ConsumerGroupSession) }
+	// Uses of a session value other than as a method call's receiver.
+	receivers := make(map[ast.Expr]bool)
+	ast.Inspect(body, func(n ast.Node) bool {
+		if w == watches {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			fn := analysisutil.CalledFunc(info, n)
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && isSession(sel.X) {
+				receivers[ast.Unparen(sel.X)] = true
+				if saramaapi.IsMethod(fn, saramaapi.ConsumerGroupSession, "Context") || fn == nil || !saramaapi.IsSaramaPackage(fn.Pkg()) {
+					w = watches // Context, or a method of a wrapper of the program's
+					return false
+				}
+			}
+			passes := false
+			for _, a := range n.Args {
+				passes = passes || isSession(a)
+			}
+			if !passes {
+				return true
+			}
+			for _, a := range n.Args {
+				if isSession(a) {
+					receivers[ast.Unparen(a)] = true
+				}
+			}
+			if decl := c.funcs[fn]; decl != nil {
+				if cw := c.watchOf(decl); cw != ignores {
+					w = max(w, cw)
+				}
+			} else {
+				w = max(w, unknown)
+			}
+		case *ast.Ident:
+			if isSession(n) && !receivers[n] {
+				if _, ok := info.Uses[n].(*types.Var); ok && !c.onlyRead(body, n) {
+					w = max(w, unknown)
+				}
+			}
+		}
+		return true
+	})
+	return w
+}
+
+// onlyRead reports whether the session identifier id is used in a way that
+// does not hand it on: the callee or argument of a call (looked at by scan),
+// or a comparison.
+func (c *checker) onlyRead(body ast.Node, id *ast.Ident) bool {
+	in := analysisutil.InspectorOf(c.pass)
+	if in == nil {
+		return false
+	}
+	cur, ok := in.Root().FindNode(id)
+	if !ok {
+		return false
+	}
+	switch p := cur.Parent().Node().(type) {
+	case *ast.SelectorExpr:
+		return p.X == id // a method value or field: the call is looked at
+	case *ast.CallExpr:
+		return true
+	case *ast.BinaryExpr:
+		return true
+	}
+	return false
+}
+
+// blocking returns the first operation in loop's body that may block
+// indefinitely: a channel send, a receive from a channel other than the
+// claim's, a select without a default, time.Sleep, sync.WaitGroup.Wait.
+// Function literals are not looked into.
+func (c *checker) blocking(loop ast.Node, claimChan ast.Expr) ast.Node {
+	var body *ast.BlockStmt
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		body = l.Body
+	case *ast.ForStmt:
+		body = l.Body
+	}
+	if body == nil {
+		return nil
+	}
+	info := c.pass.TypesInfo
+	var found ast.Node
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SendStmt:
+			found = n
+		case *ast.SelectStmt:
+			hasDefault, claim := false, false
+			for _, cc := range n.Body.List {
+				cc, ok := cc.(*ast.CommClause)
+				if !ok {
+					continue
+				}
+				hasDefault = hasDefault || cc.Comm == nil
+				claim = claim || containsClaimReceive(info, cc.Comm)
+			}
+			if claim || hasDefault {
+				// The claim's own select, or a non-blocking one: its
+				// cases do not block, their bodies may.
+				for _, cc := range n.Body.List {
+					if cc, ok := cc.(*ast.CommClause); ok {
+						for _, s := range cc.Body {
+							ast.Inspect(s, visit)
+						}
+					}
+				}
+				return false
+			}
+			found = n
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW && !isMessageChan(info.TypeOf(n.X)) {
+				found = n
+			}
+		case *ast.CallExpr:
+			fn := analysisutil.CalledFunc(info, n)
+			if fn != nil && fn.Pkg() != nil {
+				switch {
+				case fn.Pkg().Path() == "time" && fn.Name() == "Sleep":
+					found = n
+				case fn.Pkg().Path() == "sync" && fn.Name() == "Wait" && isWaitGroup(fn):
+					found = n
+				}
+			}
+		}
+		return found == nil
+	}
+	ast.Inspect(body, visit)
+	return found
+}
+
+func containsClaimReceive(info *types.Info, s ast.Stmt) bool {
+	found := false
+	if s == nil {
+		return false
+	}
+	ast.Inspect(s, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.ARROW && isMessageChan(info.TypeOf(u.X)) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func isWaitGroup(fn *types.Func) bool {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return false
+	}
+	n := analysisutil.NamedType(sig.Recv().Type())
+	return n != nil && n.Obj().Name() == "WaitGroup"
+}

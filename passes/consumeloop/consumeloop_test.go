@@ -1,0 +1,36 @@
+package consumeloop_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/kafkalint/kafkalint/internal/testutil"
+	"github.com/kafkalint/kafkalint/passes/consumeloop"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), consumeloop.Analyzer,
+		"consumeloop/ibm", "consumeloop/shopify", "consumeloop/coop", "consumeloop/lookalike",
+		"consumeloop/errgroup/ibm", "consumeloop/errgroup/shopify")
+}
+
+// TestFacts checks wrappers of another package that run one session
+// (ConsumesOnceFact): the facts, and the reports at their callers.
+func TestFacts(t *testing.T) {
+	for _, path := range []string{"ibm", "shopify"} {
+		analysistest.Run(t, testutil.TestData(t), consumeloop.Analyzer,
+			"consumeloop/xpkg/"+path+"/kafkasvc", "consumeloop/xpkg/"+path)
+	}
+}
+
+func TestIllTyped(t *testing.T) {
+	for _, src := range testutil.IllTypedSources {
+		testutil.RunIllTyped(t, consumeloop.Analyzer, src)
+	}
+	testutil.RunIllTyped(t, consumeloop.Analyzer, `package main
+import "github.com/IBM/sarama"
+var g sarama.ConsumerGroup
+func main() { g.Consume(nil, nil); go func() { g.Consume(undefined, nil, nil) }; for { g.Consume( } }
+func init() { f := func() { g.Consume(nil, nil, nil) }; f(); f }`)
+}

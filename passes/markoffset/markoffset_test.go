@@ -1,0 +1,55 @@
+package markoffset_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/kafkalint/kafkalint/internal/testutil"
+	"github.com/kafkalint/kafkalint/passes/markoffset"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), markoffset.Analyzer, "markoffset/ibm", "markoffset/shopify", "markoffset/lookalike")
+}
+
+// TestFacts checks ack helpers of another package that mark their parameter
+// as is (MarksParamFact): the facts, and the reports at their callers.
+func TestFacts(t *testing.T) {
+	for _, path := range []string{"ibm", "shopify"} {
+		analysistest.Run(t, testutil.TestData(t), markoffset.Analyzer,
+			"markoffset/xpkg/"+path+"/kafkautil", "markoffset/xpkg/"+path)
+	}
+}
+
+// TestFix checks the fixes against their golden files: MarkMessage, and +1.
+func TestFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), markoffset.Analyzer, "markoffset/fix")
+}
+
+// TestFixCompiles type-checks the fixed code and runs the analyzer on it again.
+func TestFixCompiles(t *testing.T) {
+	testutil.CheckGoldens(t, markoffset.Analyzer, "markoffset/fix")
+}
+
+func TestIllTyped(t *testing.T) {
+	for _, src := range testutil.IllTypedSources {
+		testutil.RunIllTyped(t, markoffset.Analyzer, src)
+	}
+	for _, src := range illTyped {
+		testutil.RunIllTyped(t, markoffset.Analyzer, src)
+	}
+}
+
+var illTyped = []string{
+	`package p
+import "github.com/IBM/sarama"
+func f(s sarama.ConsumerGroupSession, m *sarama.ConsumerMessage) {
+	s.MarkOffset(m.Topic, m.Partition, m.Offset)
+	s.MarkOffset(m.Topic, m.Partition, m.Offset, "", 1)
+	s.MarkOffset(m.Topic, m.Partition, undefined.Offset, "")
+	s.MarkOffset(x.Topic, x.Partition, x.Offset, "")
+	(s.MarkOffset)(m.Topic, m.Partition, m.Offset, "")
+	var o = m.Offset; o++ =
+}`,
+}

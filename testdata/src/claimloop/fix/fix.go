@@ -1,0 +1,47 @@
+package fix
+
+import "github.com/IBM/sarama"
+
+type handler struct {
+	out chan<- *sarama.ConsumerMessage
+}
+
+func (handler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (handler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h handler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for {
+		select {
+		case msg := <-claim.Messages(): // want `receive from claim.Messages\(\) in handler.ConsumeClaim does not check for a closed channel`
+			sess.MarkMessage(msg, "")
+		case <-sess.Context().Done():
+			return nil
+		}
+	}
+}
+
+func pump(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim, out chan<- *sarama.ConsumerMessage) {
+	for sess.Context().Err() == nil {
+		msg := <-claim.Messages() // want `receive from claim.Messages\(\) in pump does not check for a closed channel`
+		out <- msg
+	}
+}
+
+type skipper struct{}
+
+func (skipper) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (skipper) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (skipper) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for {
+		select {
+		case msg := <-claim.Messages():
+			if msg == nil {
+				continue // want `continue on a closed claim.Messages\(\) channel in skipper.ConsumeClaim receives from it again`
+			}
+			sess.MarkMessage(msg, "")
+		case <-sess.Context().Done():
+			return nil
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module github.com/IBM/sarama
+
+go 1.21

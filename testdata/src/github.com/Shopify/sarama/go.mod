@@ -1,0 +1,3 @@
+module github.com/Shopify/sarama
+
+go 1.21
