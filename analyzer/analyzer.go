@@ -14,6 +14,9 @@ import (
 	"github.com/kafkalint/kafkalint/passes/configkey"
 	"github.com/kafkalint/kafkalint/passes/consumeloop"
 	"github.com/kafkalint/kafkalint/passes/incrementalassign"
+	"github.com/kafkalint/kafkalint/passes/kafkagoreader"
+	"github.com/kafkalint/kafkalint/passes/kgocommit"
+	"github.com/kafkalint/kafkalint/passes/kgorebalance"
 	"github.com/kafkalint/kafkalint/passes/markoffset"
 	"github.com/kafkalint/kafkalint/passes/neverstored"
 	"github.com/kafkalint/kafkalint/passes/nocommit"
@@ -41,6 +44,9 @@ func Analyzers() []*analysis.Analyzer {
 		consumeloop.Analyzer,
 		nocommit.Analyzer,
 		asyncmark.Analyzer,
+		kgorebalance.Analyzer,
+		kgocommit.Analyzer,
+		kafkagoreader.Analyzer,
 	}
 }
 
@@ -62,5 +68,8 @@ func NewAnalyzers() []*analysis.Analyzer {
 		consumeloop.NewAnalyzer(),
 		nocommit.NewAnalyzer(),
 		asyncmark.NewAnalyzer(),
+		kgorebalance.NewAnalyzer(),
+		kgocommit.NewAnalyzer(),
+		kafkagoreader.NewAnalyzer(),
 	}
 }

@@ -195,21 +195,30 @@ func TestNogoPass(t *testing.T) {
 	})
 	t.Run("module", func(t *testing.T) {
 		// A module of every analyzer's v1 fixtures (sarama's: its ibm
-		// fixtures), which import only the library and the standard
-		// library, the stubs replacing the libraries.
+		// fixtures; kafka-go's: its v0 fixtures), which import only the
+		// libraries and the standard library, the stubs replacing the libraries.
 		dir := t.TempDir()
-		stub := filepath.Join(testdata, "src", "github.com", "confluentinc", "confluent-kafka-go")
-		saramaStub := filepath.Join(testdata, "src", "github.com", "IBM", "sarama")
-		gomod := "module example.com/nogo\n\ngo 1.21\n\nrequire (\n\tgithub.com/confluentinc/confluent-kafka-go v1.4.0\n\tgithub.com/IBM/sarama v1.61.1\n)\n\n" +
-			"replace github.com/confluentinc/confluent-kafka-go => " + stub + "\n\nreplace github.com/IBM/sarama => " + saramaStub + "\n"
+		gomod := "module example.com/nogo\n\ngo 1.21\n"
+		for _, m := range []struct{ path, version string }{
+			{"github.com/confluentinc/confluent-kafka-go", "v1.4.0"},
+			{"github.com/IBM/sarama", "v1.61.1"},
+			{"github.com/twmb/franz-go", "v1.22.3"},
+			{"github.com/segmentio/kafka-go", "v0.4.51"},
+		} {
+			stub := filepath.Join(testdata, "src", filepath.FromSlash(m.path))
+			gomod += "\nrequire " + m.path + " " + m.version + "\nreplace " + m.path + " => " + stub + "\n"
+		}
 		writeFile(t, filepath.Join(dir, "go.mod"), gomod)
 		for _, a := range analyzer.Analyzers() {
 			files, _ := filepath.Glob(filepath.Join(testdata, "src", a.Name, "v1", "*.go"))
+			if len(files) == 0 { // a client whose module is at v0 (kafka-go)
+				files, _ = filepath.Glob(filepath.Join(testdata, "src", a.Name, "v0", "*.go"))
+			}
 			if len(files) == 0 {
 				files, _ = filepath.Glob(filepath.Join(testdata, "src", a.Name, "ibm", "*.go"))
 			}
 			if len(files) == 0 {
-				t.Fatalf("%s has no v1 (or ibm) fixtures", a.Name)
+				t.Fatalf("%s has no v1 (or v0, or ibm) fixtures", a.Name)
 			}
 			for _, f := range files {
 				content, err := os.ReadFile(f)

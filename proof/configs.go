@@ -46,6 +46,17 @@ var configs = []config{
 	{Scenario: "storeoffset", Variant: "restart", Handler: "commitoffsets-own"},
 	{Scenario: "storeoffset", Variant: "restart", Handler: "commitmessage"},
 
+	// storeoffset's txnoffset: offsets sent to a transaction (SendOffsetsToTransaction).
+	{Scenario: "txnoffset", Variant: "restart", Handler: "own"},
+	{Scenario: "txnoffset", Variant: "restart", Handler: "plus1"},
+	{Scenario: "txnoffset", Variant: "restart", Handler: "position"},
+
+	// Rebalance events nobody handles (issue 19): go.application.rebalance.enable=true,
+	// no callback, a loop without a case for AssignedPartitions/RevokedPartitions.
+	{Scenario: "unhandledrebalance", Variant: "poll", Handler: "messages-only"},
+	{Scenario: "unhandledrebalance", Variant: "events", Handler: "messages-only"},
+	{Scenario: "unhandledrebalance", Variant: "events", Handler: "never-read"},
+
 	// StoreOffsets while librdkafka stores offsets itself.
 	{Scenario: "storeautoarg", Variant: "auto.offset.store=true", Handler: "storeoffsets"},
 	{Scenario: "storeautoarg", Variant: "auto.offset.store=false", Handler: "storeoffsets"},

@@ -52,7 +52,10 @@ var allVersions = []string{"v1.4.0", "v1.4.2", "v1.6.1", "v1.8.2", "v1.9.2", "v2
 //     quiet ReadMessage returns ErrTimedOut, without IsTimeout (readtimeout).
 //   - v2.11.1 (the v2 demo's version): the late store no longer rewinds; Poll
 //     and Events as above; an own-offset store redelivers the last message
-//     (storeoffset); StoreOffsets on an auto-store consumer fails (autostore);
+//     (storeoffset); the mock still discards transactional offsets, so
+//     txnoffset's cells show what is sent, not what is committed (a mock that
+//     commits them would change this cell and should extend the proof);
+//     StoreOffsets on an auto-store consumer fails (autostore);
 //     an offset-less Commit() commits the stored offsets (revokecommit's
 //     committer with auto commit off); ErrTimedOut with IsTimeout; a consumer
 //     that stores nothing commits nothing (neverstored); what NewConsumer does with the values configkey reports; an eager Assign
@@ -71,6 +74,7 @@ var shortCells = map[string][]string{
 		"revokecommit/late/fix",
 		"pollrebalance/poll/flag=true,cb=no", "pollrebalance/events/flag=true,cb=no",
 		"storeoffset/restart/storeoffsets-own", "storeoffset/restart/storeoffsets-plus1",
+		"txnoffset/restart/own",
 		"storeautoarg/auto.offset.store=true/storeoffsets",
 		"commitstored",
 		"readtimeout", "neverstored",

@@ -15,8 +15,10 @@ var readmeRows = []struct{ label, key string }{
 	{"stores inline; commit + invalidate, then unassign", "revokecommit/classic/fix"},
 	{"Poll, go.application.rebalance.enable=true, no callback", "pollrebalance/poll/flag=true,cb=no"},
 	{"Poll, with a rebalance callback", "pollrebalance/poll/flag=false,cb=yes"},
+	{"Events(), go.application.rebalance.enable=true, no callback, rebalance events ignored", "unhandledrebalance/events/messages-only"},
 	{"Assign in the callback under cooperative-sticky", "incrementalassign/cooperative/eager-assign"},
 	{"StoreOffsets of a message's own offset, then restart", "storeoffset/restart/storeoffsets-own"},
+	{"SendOffsetsToTransaction of a message's own offset, then restart (the mock commits no transactional offsets)", "txnoffset/restart/own"},
 	{"StoreOffsets with enable.auto.offset.store=true", "storeautoarg/auto.offset.store=true/storeoffsets"},
 	{"auto commit off, offsets stored, then Commit() with no offsets", "commitstored/auto.commit=false/commit"},
 }

@@ -5,6 +5,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -87,7 +88,7 @@ func parseCommandLine(args []string, analyzers []*analysis.Analyzer) (*commandLi
 	cl.analyzers = selected(analyzers, fs, enable)
 	switch {
 	case len(cl.patterns) == 0:
-		return nil, fmt.Errorf("no packages to analyse, for example: kafkalint ./...")
+		return nil, errors.New("no packages to analyse: name them as go list patterns (kafkalint ./... for the whole module)")
 	case cl.sarifSet && (cl.json || cl.fix || cl.diff):
 		return nil, fmt.Errorf("-sarif cannot be combined with -json, -fix or -diff; run them separately")
 	}
@@ -194,7 +195,7 @@ Analyzers (all run; -NAME runs only the named ones, -NAME=false all but NAME):
 	tw := tabwriter.NewWriter(&b, 0, 8, 2, ' ', 0)
 	for _, a := range analyzers {
 		title, _, _ := strings.Cut(a.Doc, "\n")
-		fmt.Fprintf(tw, "  %s\t%s\n", a.Name, title)
+		_, _ = fmt.Fprintf(tw, "  %s\t%s\n", a.Name, title) // to a bytes.Buffer
 	}
 	_ = tw.Flush() // writes to a bytes.Buffer
 
@@ -223,9 +224,9 @@ Analyzers (all run; -NAME runs only the named ones, -NAME=false all but NAME):
 		if f.Name == "sarif" {
 			name, arg = "-sarif[=FILE]", ""
 		}
-		fmt.Fprintf(tw, "  %s\t%s\n", strings.TrimSpace(name+" "+arg), usage)
+		_, _ = fmt.Fprintf(tw, "  %s\t%s\n", strings.TrimSpace(name+" "+arg), usage)
 	})
-	fmt.Fprintf(tw, "  -NAME, -NAME=false\trun only the analyzer NAME, or all but NAME\n")
+	_, _ = fmt.Fprintf(tw, "  -NAME, -NAME=false\trun only the analyzer NAME, or all but NAME\n")
 	var analyzerFlags []string
 	for _, option := range options {
 		if len(owners[option]) == len(analyzers) {
@@ -236,7 +237,7 @@ Analyzers (all run; -NAME runs only the named ones, -NAME=false all but NAME):
 			analyzerFlags = append(analyzerFlags, "-"+name+"."+option)
 		}
 	}
-	fmt.Fprintf(tw, "  -NAME.flag\tan analyzer's option (see kafkalint help NAME): %s\n", strings.Join(analyzerFlags, ", "))
+	_, _ = fmt.Fprintf(tw, "  -NAME.flag\tan analyzer's option (see kafkalint help NAME): %s\n", strings.Join(analyzerFlags, ", "))
 	_ = tw.Flush()
 
 	b.WriteString(`

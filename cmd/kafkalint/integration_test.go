@@ -221,7 +221,7 @@ func readFile(t *testing.T, file string) []byte {
 func TestDemoLoads(t *testing.T) {
 	requireToolchain(t)
 	env := []string{"GOFLAGS=-buildvcs=false"}
-	for _, demo := range []string{"demo", "demo-v2"} {
+	for _, demo := range []string{"demo", "demo-v2", "demo-franzgo"} {
 		t.Run(demo, func(t *testing.T) {
 			dir := filepath.Join(testutil.TestData(t), demo)
 			res := compareLoads(t, dir, env, "./...")

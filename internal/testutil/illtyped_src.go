@@ -83,3 +83,50 @@ func g(c *kafka.Consumer) {
 	}
 `,
 }
+
+// IllTypedClientSources are franz-go and kafka-go consumers with syntax and
+// type errors, for RunIllTyped: options, callbacks, readers and configurations
+// with missing arguments, undefined names and unfinished statements.
+var IllTypedClientSources = []string{
+	`package illtyped
+
+import (
+	"context"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+func f(ctx context.Context, extra ...kgo.Opt) {
+	opts := append([]kgo.Opt{kgo.ConsumerGroup(undefinedGroup)}, extra...)
+	opts = append(opts, kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, m map[string][]int32) {
+		cl.Close(
+		cl.CommitOffsets(ctx, undefinedMap, nil)
+	}), kgo.DisableAutoCommit(), kgo.BlockRebalanceOnPoll)
+	cl, err := kgo.NewClient(opts...)
+	cl.MarkCommitRecords(undefinedRecord)
+	cl.MarkCommitOffsets(map[string]map[int32]kgo.EpochOffset{"t": {0: {Offset: r.Offset}}})
+	cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+		cl.CommitOffsetsSync(ctx, map[string]map[int32]kgo.EpochOffset{r.Topic: {r.Partition: {r.LeaderEpoch, r.Offset}}}, nil)
+	}
+	cl.Close()
+}
+`,
+	`package illtyped
+
+import (
+	"context"
+
+	"github.com/segmentio/kafka-go"
+)
+
+func g(ctx context.Context) {
+	cfg := kafka.ReaderConfig{Brokers: undefinedBrokers, Topic: "t", StartOffset: kafka.LastOffset
+	r := kafka.NewReader(cfg)
+	m, err := r.FetchMessage(ctx)
+	r.CommitMessages(ctx, m
+	r.SetOffset(undefined)
+	r2 := kafka.NewReader(undefinedConfig())
+	r2.ReadMessage(
+}
+`,
+}

@@ -64,7 +64,10 @@ func loadStubs(root string) {
 		{"gopkg.in/confluentinc/confluent-kafka-go.v1/kafka", "kafka.go"},
 		{"github.com/IBM/sarama", "sarama.go"},
 		{"github.com/Shopify/sarama", "sarama.go"},
-		{"example.com/sarama", "sarama.go"}, // a look-alike
+		{"example.com/sarama", "sarama.go"},              // a look-alike
+		{"github.com/twmb/franz-go/pkg/kmsg", "kmsg.go"}, // before kgo, which imports it
+		{"github.com/twmb/franz-go/pkg/kgo", "kgo.go"},
+		{"github.com/segmentio/kafka-go", "kafka.go"},
 	} {
 		path := stub.path
 		fset := token.NewFileSet()
@@ -74,7 +77,7 @@ func loadStubs(root string) {
 			stubs.err = err
 			return
 		}
-		pkg, err := (&types.Config{Importer: std}).Check(path, fset, []*ast.File{f}, nil)
+		pkg, err := (&types.Config{Importer: stubImporter{std}}).Check(path, fset, []*ast.File{f}, nil) // stubs may import earlier stubs
 		if err != nil {
 			stubs.err = err
 			return

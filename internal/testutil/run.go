@@ -22,7 +22,7 @@ func CheckGoldens(t *testing.T, a *analysis.Analyzer, pkgs ...string) {
 	t.Helper()
 	src := filepath.Join(TestData(t), "src")
 	gopath := t.TempDir()
-	for _, stub := range []string{"github.com/confluentinc", "gopkg.in/confluentinc", "github.com/IBM", "github.com/Shopify"} {
+	for _, stub := range []string{"github.com/confluentinc", "gopkg.in/confluentinc", "github.com/IBM", "github.com/Shopify", "github.com/twmb", "github.com/segmentio"} {
 		copyTree(t, filepath.Join(src, stub), filepath.Join(gopath, "src", stub))
 	}
 	for _, pkg := range pkgs {

@@ -42,7 +42,10 @@ func (g *Graph) backingOf(s ssa.Value) Trace {
 }
 
 func (g *Graph) backing(t *tracer, s ssa.Value, seen map[ssa.Value]bool) {
-	if seen[s] || len(seen) > maxSteps {
+	if seen[s] {
+		return // followed already (a diamond, or a loop's phi)
+	}
+	if len(seen) > maxSteps {
 		t.complete = false
 		return
 	}

@@ -752,6 +752,81 @@ func FieldOf(v ssa.Value) *types.Var {
 	return nil
 }
 
+// Escaping returns the values of a type match accepts that the package hands
+// to code it cannot see: arguments of calls of other packages' functions (the
+// library's own, for which library returns true, excepted), values converted
+// to an interface, sent on a channel, stored in an exported field or
+// variable, an element or a place the package does not own, and results of
+// functions other packages can call. A rule that needs every use of a client
+// ("nothing commits on it") is silent for the clients these values may be.
+func (g *Graph) Escaping(match func(types.Type) bool, library func(*types.Package) bool) []ssa.Value {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.build()
+	if g.broken {
+		return nil
+	}
+	var out []ssa.Value
+	is := func(v ssa.Value) bool { return v != nil && match(v.Type()) }
+	for _, fn := range g.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case ssa.CallInstruction:
+					c := in.Common()
+					callee := c.StaticCallee()
+					if Local(callee) && callee.Pkg == g.spkg {
+						continue // followed through the callee's parameters
+					}
+					if callee != nil && callee.Object() != nil && library(callee.Object().Pkg()) {
+						continue
+					}
+					for _, a := range c.Args {
+						if is(a) {
+							out = append(out, a)
+						}
+					}
+				case *ssa.MakeInterface:
+					if is(in.X) {
+						out = append(out, in.X)
+					}
+				case *ssa.Send:
+					if is(in.X) {
+						out = append(out, in.X)
+					}
+				case *ssa.Store:
+					if !is(in.Val) {
+						continue
+					}
+					switch addr := in.Addr.(type) {
+					case *ssa.Alloc:
+					case *ssa.FieldAddr:
+						if f := fieldOf(addr.X.Type(), addr.Field, true); f == nil || f.Exported() {
+							out = append(out, in.Val)
+						}
+					case *ssa.Global:
+						if addr.Object() == nil || addr.Object().Exported() {
+							out = append(out, in.Val)
+						}
+					default:
+						out = append(out, in.Val)
+					}
+				case *ssa.Return:
+					if !reachableFromOutside(fn) {
+						continue
+					}
+					for _, v := range in.Results {
+						if is(v) {
+							out = append(out, v)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
 // IsGroup reports whether t (or *t) is a goroutine group: a named type with a
 // method Go that takes a function (func() or func() error) and runs it on a
 // goroutine, and a method Wait without parameters that waits for them, the

@@ -74,7 +74,7 @@ func (c *checker) checkSession(cur inspector.Cursor, decl *ast.FuncDecl) {
 	// closed at the end of the session: the runtime proof shows it releases
 	// its claims at once (docs/library-facts.md, S2), so only a loop that
 	// may block is reported.
-	blk := c.blocking(loop, chanExpr)
+	blk := c.blocking(loop)
 	if blk == nil {
 		return
 	}
@@ -160,7 +160,7 @@ func (c *checker) scan(body ast.Node) watch {
 			}
 		case *ast.Ident:
 			if isSession(n) && !receivers[n] {
-				if _, ok := info.Uses[n].(*types.Var); ok && !c.onlyRead(body, n) {
+				if _, ok := info.Uses[n].(*types.Var); ok && !c.onlyRead(n) {
 					w = max(w, unknown)
 				}
 			}
@@ -173,7 +173,7 @@ func (c *checker) scan(body ast.Node) watch {
 // onlyRead reports whether the session identifier id is used in a way that
 // does not hand it on: the callee or argument of a call (looked at by scan),
 // or a comparison.
-func (c *checker) onlyRead(body ast.Node, id *ast.Ident) bool {
+func (c *checker) onlyRead(id *ast.Ident) bool {
 	in := analysisutil.InspectorOf(c.pass)
 	if in == nil {
 		return false
@@ -195,9 +195,10 @@ func (c *checker) onlyRead(body ast.Node, id *ast.Ident) bool {
 
 // blocking returns the first operation in loop's body that may block
 // indefinitely: a channel send, a receive from a channel other than the
-// claim's, a select without a default, time.Sleep, sync.WaitGroup.Wait.
+// claim's (told apart by its type), a select without a default, time.Sleep,
+// sync.WaitGroup.Wait.
 // Function literals are not looked into.
-func (c *checker) blocking(loop ast.Node, claimChan ast.Expr) ast.Node {
+func (c *checker) blocking(loop ast.Node) ast.Node {
 	var body *ast.BlockStmt
 	switch l := loop.(type) {
 	case *ast.RangeStmt:

@@ -13,7 +13,6 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
-	"github.com/kafkalint/kafkalint/internal/fixedit"
 	"github.com/kafkalint/kafkalint/internal/kafkaprops"
 )
 
@@ -197,22 +196,15 @@ func isLiteral(e ast.Expr) bool {
 	return false
 }
 
-// fileOf returns the cursor of the file that holds n: from the package's
-// inspector (analysisutil.Inspect's) when the pass has it, or else from one
-// built for that file alone (only fixes that replace a value get here).
+// fileOf returns the cursor of the file that holds n, from the package's
+// inspector.
 func fileOf(pass *analysis.Pass, n ast.Node) (inspector.Cursor, bool) {
-	if in := analysisutil.InspectorOf(pass); in != nil {
-		cur, ok := in.Root().FindNode(n)
-		if !ok {
-			return inspector.Cursor{}, false
-		}
-		for f := range cur.Enclosing((*ast.File)(nil)) {
-			return f, true
-		}
+	cur, ok := analysisutil.InspectorOf(pass).Root().FindNode(n)
+	if !ok {
 		return inspector.Cursor{}, false
 	}
-	if f := fixedit.FileOf(pass.Files, n.Pos()); f != nil {
-		return inspector.New([]*ast.File{f}).Root().FirstChild()
+	for f := range cur.Enclosing((*ast.File)(nil)) {
+		return f, true
 	}
 	return inspector.Cursor{}, false
 }

@@ -85,8 +85,9 @@
 //     library's examples do;
 //   - calls in a branch the handler takes only for consumers of the matching
 //     protocol: the branch's condition reads a field ("if m.incremental",
-//     "!m.incremental", "m.mode == modeCooperative", or an earlier "if" on it
-//     that returns), and the function that builds the consumer (its
+//     "!m.incremental", "m.mode == modeCooperative", an earlier "if" on it
+//     that returns, or a case of "switch m.mode" with constant cases), and
+//     the function that builds the consumer (its
 //     constructor) sets that field, in a keyed composite literal (an omitted
 //     field is its zero value) or an assignment, only to constants for which
 //     the branch is not taken. A field set elsewhere, or to a value that is not

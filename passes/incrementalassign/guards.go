@@ -11,19 +11,95 @@ import (
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 )
 
-// A guard is a condition on a struct field that must hold (or not, when
-// negated) for a call to run: the enclosing "if m.incremental", the "else" of
-// one, or an earlier "if m.mode == modeCooperative { return ... }".
+// A guard is a condition on a struct field that must hold for a call to run:
+// the enclosing "if m.incremental", the "else" of one, an earlier "if m.mode
+// == modeCooperative { return ... }", or the case of a "switch m.mode".
 type guard struct {
-	cond    ast.Expr
-	negated bool
+	field *types.Var
+	holds func(constant.Value) bool // whether the call may run for this value of field
+}
+
+// condGuard is the guard of a condition on a field (see fieldCond) that is
+// true (or false, when negated) where the call runs.
+func condGuard(info *types.Info, cond ast.Expr, negated bool) (guard, bool) {
+	f, eval, ok := fieldCond(info, cond)
+	if !ok {
+		return guard{}, false
+	}
+	return guard{field: f, holds: func(v constant.Value) bool { return eval(v) != negated }}, true
+}
+
+// caseGuard is the guard of a call in clause cc of "switch x.f { ... }" whose
+// case values are all constants: f is one of cc's values, or, in the default
+// clause, none of the other clauses' values.
+func caseGuard(info *types.Info, sw *ast.SwitchStmt, cc *ast.CaseClause) (guard, bool) {
+	sel, ok := ast.Unparen(sw.Tag).(*ast.SelectorExpr)
+	if !ok || sw.Body == nil {
+		return guard{}, false
+	}
+	f := fieldOf(info, sel)
+	if f == nil {
+		return guard{}, false
+	}
+	values := func(c *ast.CaseClause) ([]constant.Value, bool) {
+		var vs []constant.Value
+		for _, e := range c.List {
+			v := info.Types[e].Value
+			if v == nil {
+				return nil, false
+			}
+			vs = append(vs, v)
+		}
+		return vs, true
+	}
+	in := func(v constant.Value, vs []constant.Value) bool {
+		for _, w := range vs {
+			if equal(v, w) {
+				return true
+			}
+		}
+		return false
+	}
+	if cc.List != nil {
+		vs, ok := values(cc)
+		if !ok {
+			return guard{}, false
+		}
+		return guard{field: f, holds: func(v constant.Value) bool { return in(v, vs) }}, true
+	}
+	var others []constant.Value
+	for _, st := range sw.Body.List {
+		c, ok := st.(*ast.CaseClause)
+		if !ok || c == cc {
+			continue
+		}
+		vs, ok := values(c)
+		if !ok {
+			return guard{}, false
+		}
+		others = append(others, vs...)
+	}
+	return guard{field: f, holds: func(v constant.Value) bool { return !in(v, others) }}, true
+}
+
+// equal compares two constants of comparable kinds; false otherwise.
+func equal(a, b constant.Value) bool {
+	return comparable(a, b) && constant.Compare(a, token.EQL, b)
+}
+
+// comparable reports whether constant.Compare accepts a and b: the same
+// kind, or both numeric.
+func comparable(a, b constant.Value) bool {
+	numeric := func(k constant.Kind) bool { return k == constant.Int || k == constant.Float }
+	return a.Kind() == b.Kind() && a.Kind() != constant.Unknown || numeric(a.Kind()) && numeric(b.Kind())
 }
 
 // guardsOf returns the guards of call within the function body: the
 // conditions of the enclosing if statements (true in the then-branch, false
-// in the else-branch), and of the if statements before it, in an enclosing
-// block, whose then-branch always returns and that have no else (false after
-// them). Only conditions that read a field are kept (see fieldCond).
+// in the else-branch), the cases of enclosing switches on a field, and the
+// conditions of the if statements before it, in an enclosing block, whose
+// then-branch always returns and that have no else (false after them). Only
+// conditions that read a field are kept (see fieldCond).
 func guardsOf(info *types.Info, cur inspector.Cursor) []guard {
 	var gs []guard
 	pos := cur.Node().Pos()
@@ -32,42 +108,45 @@ func guardsOf(info *types.Info, cur inspector.Cursor) []guard {
 		case *ast.FuncLit, *ast.FuncDecl:
 			return gs
 		case *ast.IfStmt:
-			if _, _, ok := fieldCond(info, n.Cond); !ok {
-				continue
-			}
+			var g guard
+			ok := false
 			switch {
 			case within(pos, n.Body):
-				gs = append(gs, guard{cond: n.Cond})
+				g, ok = condGuard(info, n.Cond, false)
 			case n.Else != nil && within(pos, n.Else):
-				gs = append(gs, guard{cond: n.Cond, negated: true})
+				g, ok = condGuard(info, n.Cond, true)
+			}
+			if ok {
+				gs = append(gs, g)
 			}
 		case *ast.BlockStmt:
-			for _, st := range n.List {
-				if st.End() > pos {
-					break
-				}
-				ifs, ok := st.(*ast.IfStmt)
-				if !ok || ifs.Else != nil || !endsInReturn(ifs.Body) {
-					continue
-				}
-				if _, _, ok := fieldCond(info, ifs.Cond); ok {
-					gs = append(gs, guard{cond: ifs.Cond, negated: true})
+			gs = append(gs, returnedBefore(info, n.List, pos)...)
+		case *ast.CaseClause: // its statements are a block of their own
+			gs = append(gs, returnedBefore(info, n.Body, pos)...)
+			if sw, ok := c.Parent().Parent().Node().(*ast.SwitchStmt); ok && within(pos, n) && pos >= n.Colon {
+				if g, ok := caseGuard(info, sw, n); ok {
+					gs = append(gs, g)
 				}
 			}
-		case *ast.CaseClause:
-			// statements of a case clause are a block of their own
-			for _, st := range n.Body {
-				if st.End() > pos {
-					break
-				}
-				ifs, ok := st.(*ast.IfStmt)
-				if !ok || ifs.Else != nil || !endsInReturn(ifs.Body) {
-					continue
-				}
-				if _, _, ok := fieldCond(info, ifs.Cond); ok {
-					gs = append(gs, guard{cond: ifs.Cond, negated: true})
-				}
-			}
+		}
+	}
+	return gs
+}
+
+// returnedBefore returns the guards that the if statements of list before pos
+// imply: "if x.f { ...; return }" without an else means !x.f after it.
+func returnedBefore(info *types.Info, list []ast.Stmt, pos token.Pos) []guard {
+	var gs []guard
+	for _, st := range list {
+		if st.End() > pos {
+			break
+		}
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok || ifs.Else != nil || !endsInReturn(ifs.Body) {
+			continue
+		}
+		if g, ok := condGuard(info, ifs.Cond, true); ok {
+			gs = append(gs, g)
 		}
 	}
 	return gs
@@ -91,7 +170,7 @@ func fieldCond(info *types.Info, cond ast.Expr) (*types.Var, func(constant.Value
 	switch e := ast.Unparen(cond).(type) {
 	case *ast.SelectorExpr:
 		if f := fieldOf(info, e); f != nil && isBool(f.Type()) {
-			return f, func(v constant.Value) bool { return constant.BoolVal(v) }, true
+			return f, func(v constant.Value) bool { return v.Kind() != constant.Bool || constant.BoolVal(v) }, true
 		}
 	case *ast.UnaryExpr:
 		if e.Op != token.NOT {
@@ -104,6 +183,7 @@ func fieldCond(info *types.Info, cond ast.Expr) (*types.Var, func(constant.Value
 		if e.Op != token.EQL && e.Op != token.NEQ {
 			break
 		}
+		// x.f == K: evaluated for the constants x.f is given
 		x, y := ast.Unparen(e.X), ast.Unparen(e.Y)
 		if _, ok := x.(*ast.SelectorExpr); !ok {
 			x, y = y, x
@@ -118,7 +198,12 @@ func fieldCond(info *types.Info, cond ast.Expr) (*types.Var, func(constant.Value
 			break
 		}
 		op := e.Op
-		return f, func(v constant.Value) bool { return constant.Compare(v, op, k) }, true
+		return f, func(v constant.Value) bool {
+			if !comparable(v, k) {
+				return true // cannot tell: the branch may run
+			}
+			return constant.Compare(v, op, k)
+		}, true
 	}
 	return nil, nil, false
 }
@@ -134,6 +219,26 @@ func fieldOf(info *types.Info, sel *ast.SelectorExpr) *types.Var {
 func isBool(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsBoolean != 0
+}
+
+// fieldVals computes fieldValues once per field, for one package.
+type fieldVals struct {
+	info *types.Info
+	in   *inspector.Inspector
+	memo map[*types.Var]map[ast.Node][]constant.Value
+}
+
+func newFieldVals(info *types.Info, in *inspector.Inspector) fieldVals {
+	return fieldVals{info: info, in: in, memo: make(map[*types.Var]map[ast.Node][]constant.Value)}
+}
+
+func (fv fieldVals) of(f *types.Var) map[ast.Node][]constant.Value {
+	m, ok := fv.memo[f]
+	if !ok {
+		m = fieldValues(fv.info, fv.in, f)
+		fv.memo[f] = m
+	}
+	return m
 }
 
 // fieldValues returns, for each function of the package that gives field f
@@ -165,7 +270,7 @@ func fieldValues(info *types.Info, in *inspector.Inspector, f *types.Var) map[as
 			if !declares(info.TypeOf(n), f) {
 				continue
 			}
-			var v constant.Value = zero
+			v := zero
 			for _, e := range n.Elts {
 				kv, ok := e.(*ast.KeyValueExpr)
 				if !ok {
@@ -241,7 +346,8 @@ func declares(t types.Type, f *types.Var) bool {
 // to something that is not a constant, is not guarded away. The constructor
 // stands for the struct it fills in: the field and the consumer are set
 // together there.
-func guardedAway(info *types.Info, in *inspector.Inspector, gs []guard, k *kafkaconfig.Consumer) bool {
+func (fv fieldVals) guardedAway(gs []guard, k *kafkaconfig.Consumer) bool {
+	in := fv.in
 	if len(gs) == 0 || k.Call == nil {
 		return false
 	}
@@ -258,11 +364,7 @@ func guardedAway(info *types.Info, in *inspector.Inspector, gs []guard, k *kafka
 		return false
 	}
 	for _, g := range gs {
-		f, eval, ok := fieldCond(info, g.cond)
-		if !ok {
-			continue
-		}
-		vals, set := fieldValues(info, in, f)[ctor]
+		vals, set := fv.of(g.field)[ctor]
 		if !set || len(vals) == 0 {
 			continue // not set where k is built, or not to a constant
 		}
@@ -272,7 +374,7 @@ func guardedAway(info *types.Info, in *inspector.Inspector, gs []guard, k *kafka
 				holds = true
 				break
 			}
-			if eval(v) != g.negated {
+			if g.holds(v) {
 				holds = true
 			}
 		}

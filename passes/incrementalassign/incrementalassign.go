@@ -65,6 +65,7 @@ func run(pass *analysis.Pass) {
 	}
 	seen := make(map[*ast.CallExpr]bool)
 	lv := pass.ResultOf[liveness.Analyzer].(*liveness.Result)
+	fv := newFieldVals(pass.TypesInfo, analysisutil.InspectorOf(pass))
 	for _, h := range pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers {
 		if h.Body == nil || (h.Clause != nil && len(h.Clause.List) != 1) {
 			continue // no handler code, or a case for several event types
@@ -85,7 +86,7 @@ func run(pass *analysis.Pass) {
 				break // the event is never delivered there: pollrebalance reports it
 			}
 			seen[call] = true
-			check(pass, kc, h, call, fn.Name())
+			check(pass, kc, fv, h, call, fn.Name())
 		}
 	}
 }
@@ -107,7 +108,7 @@ func branchesOnProtocol(kc *kafkaconfig.Result, body *ast.BlockStmt) bool {
 	return found
 }
 
-func check(pass *analysis.Pass, kc *kafkaconfig.Result, h *rebalance.Handler, call *ast.CallExpr, method string) {
+func check(pass *analysis.Pass, kc *kafkaconfig.Result, fv fieldVals, h *rebalance.Handler, call *ast.CallExpr, method string) {
 	incremental := strings.HasPrefix(method, "Incremental")
 	wrong := cooperative
 	if incremental {
@@ -127,7 +128,7 @@ func check(pass *analysis.Pass, kc *kafkaconfig.Result, h *rebalance.Handler, ca
 		}
 	}
 	for _, k := range consumers {
-		if guardedAway(pass.TypesInfo, in, guards, k) {
+		if fv.guardedAway(guards, k) {
 			continue // the handler takes this branch only for consumers of the other protocol
 		}
 		if v := protocolOf(k); v.protocol == wrong {

@@ -129,7 +129,7 @@ func run(pass *analysis.Pass) {
 			continue
 		}
 		roots := g.Roots(v).Roots
-		if st := offFor(g, offs, roots); st != nil {
+		if st := offFor(offs, roots); st != nil {
 			report(pass, call, st.Pos())
 			continue
 		}
@@ -266,7 +266,7 @@ func configOf(addr ssa.Value) ssa.Value {
 }
 
 // offFor returns the store of an off whose config shares a root with roots.
-func offFor(g *valueflow.Graph, offs []off, roots []ssa.Value) *ssa.Store {
+func offFor(offs []off, roots []ssa.Value) *ssa.Store {
 	for _, o := range offs {
 		for _, a := range o.roots {
 			for _, b := range roots {
@@ -302,7 +302,7 @@ func exportFacts(pass *analysis.Pass, g *valueflow.Graph, offs []off) {
 			if !ok || len(ret.Results) == 0 {
 				continue
 			}
-			if offFor(g, offs, g.Roots(ret.Results[0]).Roots) != nil {
+			if offFor(offs, g.Roots(ret.Results[0]).Roots) != nil {
 				pass.ExportObjectFact(obj, new(AutoCommitOffFact))
 				break
 			}

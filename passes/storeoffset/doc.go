@@ -1,15 +1,16 @@
 // Package storeoffset defines an Analyzer that reports confluent-kafka-go
-// StoreOffsets and CommitOffsets calls that store or commit the offset of a
-// consumed message itself instead of the offset of the next message.
+// StoreOffsets, CommitOffsets and SendOffsetsToTransaction calls that store,
+// commit or send the offset of a consumed message itself instead of the offset
+// of the next message.
 //
 // # Analyzer storeoffset
 //
 // storeoffset: check that offsets stored from messages point past them
 //
-// Reports StoreOffsets and CommitOffsets calls that store or commit the offset of a
-// consumed message itself instead of the offset of the next message: after a restart
-// or rebalance consumption resumes at that message, and a message that was
-// processed is processed again.
+// Reports StoreOffsets, CommitOffsets and SendOffsetsToTransaction calls that store,
+// commit or send the offset of a consumed message itself instead of the offset of the
+// next message: after a restart or rebalance consumption resumes at that message, and
+// a message that was processed is processed again.
 //
 // The offset a consumer stores or commits is the offset of the next message to
 // read, but a message's TopicPartition holds its own offset:
@@ -32,13 +33,24 @@
 //	process(m)
 //	c.StoreMessage(m) // from v1.8.2; before: Offset: m.TopicPartition.Offset + 1
 //
+// The same holds for the offsets a consume-transform-produce loop sends to a
+// transaction with Producer.SendOffsetsToTransaction (from v1.4.0): they become
+// the group's committed offsets when the transaction commits, and the method's
+// doc says they "should be the next message your application will consume, i.e.,
+// the last processed message's offset + 1" (kafka/producer.go, v1.4.0 to v2.11.1;
+// docs/library-facts.md, F14). The consumer's Position() is that offset.
+//
 // # What is recognised
 //
 // The v1 (github.com/confluentinc/confluent-kafka-go/kafka), v2 and
 // gopkg.in/confluentinc/confluent-kafka-go.v1/kafka import paths, also vendored.
 // A call of Consumer.StoreOffsets or Consumer.CommitOffsets is reported when its
 // argument may hold the TopicPartition of a message, m.TopicPartition, with its
-// offset unchanged. The call may reach the consumer through an interface of the
+// offset unchanged; a call of Producer.SendOffsetsToTransaction when its offsets
+// argument does. SendOffsetsToTransaction is recognised when the call reaches the
+// producer's method statically, also promoted from an embedded *kafka.Producer;
+// not through an interface of the program's own, whose values nothing says are
+// producers. The call may reach the consumer through an interface of the
 // program's own (a wrapper's committer interface holding a *kafka.Consumer) or
 // an adapter struct that embeds one; a call through an interface whose values
 // are all fakes (a _test.go type) is not a consumer's.
@@ -67,7 +79,11 @@
 //     if, from a call given the message or part of it), such as the resume
 //     point of a batch that fails midway; and a call followed in its block by
 //     the consumer's Seek or SeekPartitions to the same position (an argument
-//     built from the same message or variable), a deliberate retry. Elsewhere
+//     built from the same message or variable), a deliberate retry. Both are
+//     looked for at the store and, for a helper that stores its parameter
+//     (resumeAt(c, m.TopicPartition)), where its caller takes the offset: a
+//     helper called both ways is reported for the caller that processed the
+//     message. Elsewhere
 //     the report does not claim the message was processed: it says where
 //     consumption resumes;
 //   - offsets that are changed anywhere in the package before or after: any
@@ -118,6 +134,21 @@
 //
 // CommitOffsets of a consumed message's own offset.
 //
+// # Category txnoffset
+//
+// SendOffsetsToTransaction of a consumed message's own offset: once the
+// transaction commits, the group's committed offset is the message's own, and
+// after a restart or rebalance the message is processed again, in the mode meant
+// to process each message exactly once. librdkafka sends each Offset as given
+// (rd_kafka_txn_send_TxnOffsetCommitRequest skips logical offsets and adds
+// nothing; docs/library-facts.md, F14).
+// The runtime proof (proof/RESULTS.md, scenario txnoffset) shows what is sent
+// (the own offset 4 for the last of messages 0-4, 5 with + 1 or Position()), but
+// not what is committed: librdkafka's mock cluster accepts TxnOffsetCommit and
+// discards its offsets on every version, so nothing is committed there whatever
+// is sent. That the committed offset is the next one to read is the same
+// contract as CommitOffsets' (F8, proved by scenario storeoffset).
+//
 // # Fix and suppression
 //
 // When the argument is a slice literal with the one element m.TopicPartition
@@ -130,6 +161,12 @@
 // value in a variable that may be used elsewhere, several elements, StoreOffsets
 // before v1.8.2 with m.TopicPartition) is reported without a fix: add 1 to the
 // Offset where the value is built.
+//
+// For SendOffsetsToTransaction, when the offsets argument is a slice literal
+// with the one element m.TopicPartition, the fix replaces the element by a
+// TopicPartition literal of the same topic and partition at Offset + 1 (keeping
+// LeaderEpoch where the library's TopicPartition has it, v2); a TopicPartition
+// literal element gets " + 1" on its Offset as above.
 //
 // A report at the call of another package's helper has a fix only when the
 // helper's first argument is a slice literal whose one element is a

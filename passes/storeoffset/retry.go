@@ -24,11 +24,24 @@ import (
 //     or variable): the program stores the position and reads the message
 //     again.
 //
-// Where neither holds the message may or may not have been processed: the
-// report stays, and its message says what happens to the offset, not whether
-// the message was processed.
+// Both are looked for at the store and, for a helper that stores its
+// parameter, where the caller takes the offset from the message. Where neither
+// holds the message may or may not have been processed: the report stays, and
+// its message says what happens to the offset, not whether the message was
+// processed.
 func unprocessed(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.Result, s site, o *origin) bool {
-	cur, ok := in.Root().FindNode(s.call)
+	if unprocessedAt(pass, in, kc, s, o, s.call) {
+		return true
+	}
+	// A helper that stores its parameter (resumeAt(c, m.TopicPartition)):
+	// where the caller takes the offset decides.
+	return (o.at.Pos() < s.call.Pos() || o.at.Pos() >= s.call.End()) && unprocessedAt(pass, in, kc, s, o, o.at)
+}
+
+// unprocessedAt is unprocessed for the node at, the store call or the place
+// the offset is taken from the message.
+func unprocessedAt(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.Result, s site, o *origin, at ast.Node) bool {
+	cur, ok := in.Root().FindNode(at)
 	if !ok {
 		return false
 	}
@@ -49,11 +62,11 @@ func unprocessed(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.R
 		case *ast.FuncDecl:
 			body = n.Body
 		case *ast.IfStmt:
-			if body == nil && within(s.call.Pos(), n.Body) && processingFailed(info, n, msg, c) {
+			if body == nil && within(at.Pos(), n.Body) && processingFailed(info, n, msg, c) {
 				return true
 			}
 		case *ast.BlockStmt:
-			if body == nil && seeksAfter(info, kc, n, s.call, stored) {
+			if body == nil && seeksAfter(info, kc, n, at, stored) {
 				return true
 			}
 		}
@@ -164,9 +177,10 @@ func testedError(info *types.Info, cond ast.Expr) *types.Var {
 	return v
 }
 
-// seeksAfter reports whether block holds, after call, a Seek or SeekPartitions
+// seeksAfter reports whether block holds, after call (the store, or where
+// the offset is taken), a Seek or SeekPartitions
 // of a consumer whose argument refers to one of vars.
-func seeksAfter(info *types.Info, kc *kafkaconfig.Result, block *ast.BlockStmt, call *ast.CallExpr, vars map[*types.Var]bool) bool {
+func seeksAfter(info *types.Info, kc *kafkaconfig.Result, block *ast.BlockStmt, call ast.Node, vars map[*types.Var]bool) bool {
 	found := false
 	for _, st := range block.List {
 		if st.End() <= call.Pos() {

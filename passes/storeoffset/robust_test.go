@@ -43,6 +43,14 @@ func f(c *kafka.Consumer, m *kafka.Message) {
 	t := m.TopicPartition
 	t.Offset++ =
 }
+
+func g(p *kafka.Producer, m *kafka.Message) {
+	p.SendOffsetsToTransaction(nil, []kafka.TopicPartition{m.TopicPartition})
+	p.SendOffsetsToTransaction(nil, []kafka.TopicPartition{m.TopicPartition}, nil, nil)
+	p.SendOffsetsToTransaction(nil, []kafka.TopicPartition{undefined.TopicPartition}, nil)
+	p.SendOffsetsToTransaction(nil, m.TopicPartition, nil)
+	p.SendOffsetsToTransaction()
+}
 `
 
 // noKafka has the library's shapes but not the library: nothing is looked at.

@@ -22,8 +22,9 @@ import (
 //go:embed doc.go
 var doc string
 
-// Analyzer reports StoreOffsets and CommitOffsets calls that store or commit a
-// consumed message's own offset instead of the next one. See the package doc.
+// Analyzer reports StoreOffsets, CommitOffsets and SendOffsetsToTransaction
+// calls that store, commit or send a consumed message's own offset instead of
+// the next one. See the package doc.
 var Analyzer = NewAnalyzer()
 
 // NewAnalyzer returns a new storeoffset analyzer. It has no flags; the
@@ -40,13 +41,14 @@ func NewAnalyzer() *analysis.Analyzer {
 }
 
 // StoresFact marks an exported function that passes some of its parameters,
-// unchanged, to a consumer's StoreOffsets or CommitOffsets (directly, through
-// an interface of its package, or through another such function): a caller in
-// another package that gives it a consumed message's TopicPartition, or a
-// slice of them, stores the message's own offset.
+// unchanged, to a consumer's StoreOffsets or CommitOffsets or a producer's
+// SendOffsetsToTransaction (directly, through an interface of its package, or
+// through another such function): a caller in another package that gives it a
+// consumed message's TopicPartition, or a slice of them, stores the message's
+// own offset.
 type StoresFact struct {
 	Params []int  // indexes among the signature's parameters, receiver excluded
-	Method string // StoreOffsets or CommitOffsets
+	Method string // StoreOffsets, CommitOffsets or SendOffsetsToTransaction
 }
 
 func (*StoresFact) AFact() {}
@@ -58,6 +60,7 @@ func (f *StoresFact) String() string {
 const (
 	categoryStore  = "storeoffbyone"  // StoreOffsets of a message's own offset
 	categoryCommit = "commitoffbyone" // CommitOffsets of a message's own offset
+	categoryTxn    = "txnoffset"      // SendOffsetsToTransaction of a message's own offset
 )
 
 func run(pass *analysis.Pass) {
@@ -86,6 +89,12 @@ func run(pass *analysis.Pass) {
 					continue
 				}
 			}
+			if len(call.Args) == 3 {
+				if fn := txnMethod(pass, call); fn != nil {
+					sites = append(sites, site{call: call, arg: 1, method: fn.Name(), fn: fn})
+					continue
+				}
+			}
 			sites = append(sites, helperSites(pass, call)...)
 		}
 	}
@@ -108,6 +117,7 @@ func run(pass *analysis.Pass) {
 	facts := make(map[*types.Func]*StoresFact)
 	for _, s := range sites {
 		t.params = nil
+		t.accept = func(o *origin) bool { return !unprocessed(pass, in, kc, s, o) }
 		v := g.ValueOf(s.call.Args[s.arg])
 		var o *origin
 		if isTPSlice(s.paramType()) {
@@ -115,7 +125,7 @@ func run(pass *analysis.Pass) {
 		} else {
 			o = t.rawTP(v)
 		}
-		if o != nil && !unprocessed(pass, in, kc, s, o) {
+		if o != nil {
 			pass.Report(diagnostic(pass, s, o))
 		}
 		for _, p := range t.params {
@@ -130,13 +140,14 @@ func run(pass *analysis.Pass) {
 }
 
 // A site is an argument that a call stores as is: the argument of the
-// consumer's StoreOffsets or CommitOffsets, or an argument that a function of
-// another package with a StoresFact passes to one.
+// consumer's StoreOffsets or CommitOffsets, the offsets of the producer's
+// SendOffsetsToTransaction, or an argument that a function of another package
+// with a StoresFact passes to one.
 type site struct {
 	call   *ast.CallExpr
 	arg    int
-	method string      // StoreOffsets or CommitOffsets
-	fn     *types.Func // the consumer's method, or the helper
+	method string      // StoreOffsets, CommitOffsets or SendOffsetsToTransaction
+	fn     *types.Func // the consumer's or producer's method, or the helper
 	helper bool
 }
 
@@ -214,15 +225,35 @@ func storeMethod(pass *analysis.Pass, kc *kafkaconfig.Result, call *ast.CallExpr
 	return kc.ConsumerMethod(call, "StoreOffsets", "CommitOffsets")
 }
 
+// txnMethod returns the producer's SendOffsetsToTransaction method that call
+// reaches statically (also promoted from an embedded *kafka.Producer), or nil.
+// A call through an interface of the program's own is not recognised: nothing
+// says its values are producers.
+func txnMethod(pass *analysis.Pass, call *ast.CallExpr) *types.Func {
+	fn := analysisutil.CalledFunc(pass.TypesInfo, call)
+	if fn == nil || fn.Name() != "SendOffsetsToTransaction" || !kafkaapi.IsMethod(fn, "Producer", "SendOffsetsToTransaction") {
+		return nil
+	}
+	return fn
+}
+
 // diagnostic builds the report for call, whose argument holds the offset that o
 // takes from a consumed message.
 func diagnostic(pass *analysis.Pass, s site, o *origin) analysis.Diagnostic {
 	call, fn := s.call, s.fn
 	method, verb, category := "StoreOffsets", "stores", categoryStore
-	if s.method == "CommitOffsets" {
+	consequence := "after a restart or rebalance consumption resumes at this message, which is delivered again"
+	switch s.method {
+	case "CommitOffsets":
 		method, verb, category = "CommitOffsets", "commits", categoryCommit
+	case "SendOffsetsToTransaction":
+		method, verb, category = "SendOffsetsToTransaction", "sends", categoryTxn
+		consequence = "the transaction commits it as the group's offset: after a restart or rebalance consumption resumes at this message, which is processed again"
 	}
 	recv := "consumer"
+	if s.method == "SendOffsetsToTransaction" {
+		recv = "producer"
+	}
 	sel, _ := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if sel != nil {
 		if s := source(pass, sel.X); s != "" && len(s) <= 30 {
@@ -245,8 +276,8 @@ func diagnostic(pass *analysis.Pass, s site, o *origin) analysis.Diagnostic {
 		Pos:      call.Pos(),
 		End:      call.End(),
 		Category: category,
-		Message: fmt.Sprintf("%s %s the offset of %s itself, not the next one (after a restart or rebalance consumption resumes at this message, which is delivered again)",
-			name, verb, msg),
+		Message: fmt.Sprintf("%s %s the offset of %s itself, not the next one (%s)",
+			name, verb, msg, consequence),
 	}
 	if sel != nil {
 		d.Pos, d.End = sel.Pos(), sel.End()
@@ -255,21 +286,30 @@ func diagnostic(pass *analysis.Pass, s site, o *origin) analysis.Diagnostic {
 		d.Related = []analysis.RelatedInformation{{Pos: o.at.Pos(), End: o.at.End(), Message: "the offset is taken from " + msg + " here"}}
 	}
 	if s.helper {
-		d.Message += fmt.Sprintf("; %s passes its argument to the consumer's %s unchanged", name, method)
+		owner := "consumer"
+		if s.method == "SendOffsetsToTransaction" {
+			owner = "producer"
+		}
+		d.Message += fmt.Sprintf("; %s passes its argument to the %s's %s unchanged", name, owner, method)
 	}
-	if fix, ok := suggestFix(pass, call, sel, fn, o, !s.helper); ok && s.arg == 0 {
+	if fix, ok := suggestFix(pass, call, s.arg, sel, fn, o, !s.helper); ok && (s.arg == 0 || !s.helper) {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
 	return d
 }
 
-// suggestFix returns the fix for a call whose argument is a literal with the one
-// offending TopicPartition: StoreMessage(m) or CommitMessage(m) for an element
-// m.TopicPartition when the linked library has the method, "+ 1" for the Offset
-// field of an element literal. Anything else has no mechanical fix that is
-// obviously intended (the value may also be used elsewhere).
-func suggestFix(pass *analysis.Pass, call *ast.CallExpr, sel *ast.SelectorExpr, fn *types.Func, o *origin, consumer bool) (analysis.SuggestedFix, bool) {
-	lit, ok := ast.Unparen(call.Args[0]).(*ast.CompositeLit)
+// suggestFix returns the fix for a call whose argument arg is a literal with
+// the one offending TopicPartition: StoreMessage(m) or CommitMessage(m) for an
+// element m.TopicPartition when the linked library has the method, a
+// TopicPartition literal with the offset + 1 for that element of
+// SendOffsetsToTransaction, "+ 1" for the Offset field of an element literal.
+// Anything else has no mechanical fix that is obviously intended (the value
+// may also be used elsewhere).
+func suggestFix(pass *analysis.Pass, call *ast.CallExpr, arg int, sel *ast.SelectorExpr, fn *types.Func, o *origin, consumer bool) (analysis.SuggestedFix, bool) {
+	if arg >= len(call.Args) {
+		return analysis.SuggestedFix{}, false
+	}
+	lit, ok := ast.Unparen(call.Args[arg]).(*ast.CompositeLit)
 	if !ok || len(lit.Elts) != 1 || sel == nil || call.Ellipsis.IsValid() {
 		return analysis.SuggestedFix{}, false
 	}
@@ -278,6 +318,10 @@ func suggestFix(pass *analysis.Pass, call *ast.CallExpr, sel *ast.SelectorExpr, 
 		elt = kv.Value
 	}
 	elt = ast.Unparen(elt)
+	if elt == o.at && fn.Name() == "SendOffsetsToTransaction" {
+		// p.SendOffsetsToTransaction(ctx, []kafka.TopicPartition{m.TopicPartition}, md)
+		return nextLiteral(pass, o)
+	}
 	if elt == o.at {
 		// c.StoreOffsets([]kafka.TopicPartition{m.TopicPartition})
 		method := "StoreMessage"
@@ -315,6 +359,32 @@ func suggestFix(pass *analysis.Pass, call *ast.CallExpr, sel *ast.SelectorExpr, 
 		}
 	}
 	return analysis.SuggestedFix{}, false
+}
+
+// nextLiteral returns the fix that replaces o.at, a message's TopicPartition
+// m.TopicPartition in an element of a literal, by a TopicPartition literal of
+// the same partition at the next offset; the leader epoch (v2) is kept, since
+// librdkafka sends it with the offset.
+func nextLiteral(pass *analysis.Pass, o *origin) (analysis.SuggestedFix, bool) {
+	tp := source(pass, o.at)
+	typ := pass.TypesInfo.TypeOf(o.at)
+	if tp == "" || typ == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	st, ok := typ.Underlying().(*types.Struct)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	text := fmt.Sprintf("{Topic: %[1]s.Topic, Partition: %[1]s.Partition, Offset: %[1]s.Offset + 1", tp)
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() == "LeaderEpoch" {
+			text += fmt.Sprintf(", LeaderEpoch: %s.LeaderEpoch", tp)
+		}
+	}
+	return analysis.SuggestedFix{
+		Message:   "Send the offset after the message",
+		TextEdits: []analysis.TextEdit{{Pos: o.at.Pos(), End: o.at.End(), NewText: []byte(text + "}")}},
+	}, true
 }
 
 // source returns e as gofmt prints it, or "" if it cannot be printed.

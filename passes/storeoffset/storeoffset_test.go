@@ -29,11 +29,11 @@ func TestFacts(t *testing.T) {
 // StoreMessage, so no fix for StoreOffsets of m.TopicPartition).
 func TestFix(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), storeoffset.Analyzer,
-		"storeoffset/fix", "storeoffset/old")
+		"storeoffset/fix", "storeoffset/fixv2", "storeoffset/old")
 }
 
 // TestFixCompiles type-checks the fixed code (with the vendored library of
 // storeoffset/old) and runs the analyzer on it again.
 func TestFixCompiles(t *testing.T) {
-	testutil.CheckGoldens(t, storeoffset.Analyzer, "storeoffset/fix", "storeoffset/old")
+	testutil.CheckGoldens(t, storeoffset.Analyzer, "storeoffset/fix", "storeoffset/fixv2", "storeoffset/old")
 }

@@ -36,10 +36,13 @@ type tracer struct {
 	// storedAsIs reports whether argument i of a call of fn (another
 	// package's function) is only stored, by its StoresFact.
 	storedAsIs func(fn *types.Func, i int) bool
-	params     []*ssa.Parameter   // parameters found stored as is by the current site (for StoresFact)
-	passed     map[ssa.Value]bool // backing arrays of slices handed to code that may change them
-	modified   map[ssa.Value]bool // memo of changed places
-	busy       map[ssa.Value]bool
+	// accept reports whether a message's own offset, found at o, counts for
+	// the current site: not where the message was not processed.
+	accept   func(o *origin) bool
+	params   []*ssa.Parameter   // parameters found stored as is by the current site (for StoresFact)
+	passed   map[ssa.Value]bool // backing arrays of slices handed to code that may change them
+	modified map[ssa.Value]bool // memo of changed places
+	busy     map[ssa.Value]bool
 }
 
 func newTracer(pkg *types.Package, in *inspector.Inspector, info *types.Info, g *valueflow.Graph) *tracer {
@@ -245,7 +248,11 @@ func (t *tracer) message(x ssa.Value, pos token.Pos) *origin {
 	if sel == nil || !t.consumedPtr(x) || t.messageChanged(x) {
 		return nil
 	}
-	return &origin{at: sel, msg: ast.Unparen(sel.X)}
+	o := &origin{at: sel, msg: ast.Unparen(sel.X)}
+	if t.accept != nil && !t.accept(o) {
+		return nil // the site does not count this message (see unprocessed): look for others
+	}
+	return o
 }
 
 // consumedPtr reports whether the message x points to may be one the consumer
@@ -455,8 +462,8 @@ func (t *tracer) passedSlices() map[ssa.Value]bool {
 }
 
 // storesOffsets reports whether c calls a StoreOffsets or CommitOffsets
-// method: the consumer's, or one of an interface of that name, which only
-// reads its argument.
+// method (the consumer's, or one of an interface of that name) or the
+// producer's SendOffsetsToTransaction, which only read their argument.
 func storesOffsets(c *ssa.CallCommon) bool {
 	if c.IsInvoke() {
 		return c.Method.Name() == "StoreOffsets" || c.Method.Name() == "CommitOffsets"
@@ -466,7 +473,8 @@ func storesOffsets(c *ssa.CallCommon) bool {
 		return false
 	}
 	obj, _ := fn.Object().(*types.Func)
-	return kafkaapi.IsMethod(obj, "Consumer", "StoreOffsets", "CommitOffsets")
+	return kafkaapi.IsMethod(obj, "Consumer", "StoreOffsets", "CommitOffsets") ||
+		kafkaapi.IsMethod(obj, "Producer", "SendOffsetsToTransaction")
 }
 
 // holdsOffset reports whether a value of type typ is or holds an offset.

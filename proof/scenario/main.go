@@ -73,7 +73,7 @@ const (
 )
 
 var (
-	flagScenario = flag.String("scenario", "", "revokecommit, pollrebalance, incrementalassign, storeoffset, storeautoarg, configkey")
+	flagScenario = flag.String("scenario", "", "revokecommit, pollrebalance, incrementalassign, storeoffset, txnoffset, unhandledrebalance, storeautoarg, commitstored, readtimeout, neverstored, configkey")
 	flagVariant  = flag.String("variant", "", "scenario variant")
 	flagHandler  = flag.String("handler", "", "handler variant")
 	flagDebug    = flag.String("debug", "", "librdkafka debug contexts for the mock and the consumers")
@@ -103,6 +103,10 @@ func main() {
 		run = incrementalAssign
 	case "storeoffset":
 		run = storeOffset
+	case "txnoffset":
+		run = txnOffset
+	case "unhandledrebalance":
+		run = unhandledRebalance
 	case "storeautoarg":
 		run = storeAutoArg
 	case "commitstored":

@@ -96,3 +96,13 @@ func (m *mock) setRTT(broker, ms int) error {
 	}
 	return nil
 }
+
+// createTopic creates another topic of the mock cluster (replication 1).
+func (m *mock) createTopic(name string, partitions int) error {
+	ct := C.CString(name)
+	defer C.free(unsafe.Pointer(ct))
+	if rc := C.rd_kafka_mock_topic_create(m.mc, ct, C.int(partitions), 1); rc != 0 {
+		return fmt.Errorf("mock: topic_create %s: %d", name, rc)
+	}
+	return nil
+}

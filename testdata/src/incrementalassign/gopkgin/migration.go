@@ -99,3 +99,51 @@ func (m *mixedUpConsumer) rebalance(c *kafka.Consumer, ev kafka.Event) error {
 	}
 	return nil
 }
+
+// switchingConsumer picks the calls with a switch on its mode; its two
+// constructors set the mode each for its own consumer.
+type switchingConsumer struct {
+	c    *kafka.Consumer
+	mode string
+}
+
+func newSwitchingRange(topics []string) *switchingConsumer {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{
+		"group.id":                      "payments",
+		"group.protocol":                "classic",
+		"partition.assignment.strategy": "range",
+	})
+	s := &switchingConsumer{c: c, mode: modeEager}
+	c.SubscribeTopics(topics, s.rebalance)
+	return s
+}
+
+func newSwitchingCooperative(topics []string) *switchingConsumer {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{
+		"group.id":                      "payments",
+		"partition.assignment.strategy": "cooperative-sticky",
+	})
+	s := &switchingConsumer{c: c, mode: modeCooperative}
+	c.SubscribeTopics(topics, s.rebalance)
+	return s
+}
+
+func (s *switchingConsumer) rebalance(c *kafka.Consumer, ev kafka.Event) error {
+	switch e := ev.(type) {
+	case kafka.AssignedPartitions:
+		switch s.mode {
+		case modeCooperative:
+			return c.IncrementalAssign(e.Partitions) // fine: only for the cooperative consumer
+		default:
+			return c.Assign(e.Partitions) // fine: only for the range consumer
+		}
+	case kafka.RevokedPartitions:
+		switch s.mode {
+		case "cooperative-sticky": // the bug: the mode is modeCooperative, "cooperative"
+			return c.IncrementalUnassign(e.Partitions) // fine: no consumer takes this case
+		default:
+			return c.Unassign() // want `c\.Unassign in RevokedPartitions handler of a consumer using cooperative-sticky, use IncrementalUnassign`
+		}
+	}
+	return nil
+}

@@ -3,6 +3,7 @@
 package fix
 
 import (
+	"context"
 	"time"
 
 	"github.com/confluentinc/confluent-kafka-go/kafka"
@@ -66,4 +67,21 @@ func autoStore() {
 	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g", "enable.auto.offset.store": true})
 	m, _ := c.ReadMessage(-1)
 	c.StoreMessage(m) // want `c\.StoreMessage on a consumer with enable\.auto\.offset\.store=true fails with ErrInvalidArg`
+}
+
+func txnLoop(ctx context.Context, c *kafka.Consumer, p *kafka.Producer) error {
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		p.BeginTransaction()
+		process(m)
+		md, _ := c.GetConsumerGroupMetadata()
+		if err := p.SendOffsetsToTransaction(ctx, []kafka.TopicPartition{m.TopicPartition}, md); err != nil { // want `p\.SendOffsetsToTransaction sends the offset of message m itself`
+			return err
+		}
+		p.SendOffsetsToTransaction(ctx, []kafka.TopicPartition{{Topic: m.TopicPartition.Topic, Partition: m.TopicPartition.Partition, Offset: m.TopicPartition.Offset}}, md) // want `p\.SendOffsetsToTransaction sends the offset of message m itself`
+		p.CommitTransaction(ctx)
+	}
 }

@@ -133,3 +133,34 @@ func storeOnUnrelatedFailure(c *kafka.Consumer, flush func() error) error {
 		c.StoreMessage(m)
 	}
 }
+
+// resumeAt commits a position its callers give it.
+func resumeAt(c *kafka.Consumer, tp kafka.TopicPartition) error {
+	_, err := c.CommitOffsets([]kafka.TopicPartition{tp}) // want `c\.CommitOffsets commits the offset of message m itself, not the next one`
+	return err
+}
+
+// applyAllResume commits, through resumeAt, the resume point of a batch that
+// fails midway: silent there. applyAllCommitEach commits each applied
+// message's own offset through the same helper: reported at the helper.
+func applyAllResume(c *kafka.Consumer, batch []*kafka.Message) error {
+	for _, m := range batch {
+		if err := apply(m.Value); err != nil {
+			resumeAt(c, m.TopicPartition) // fine: m was not applied
+			return err
+		}
+	}
+	return nil
+}
+
+func applyAllCommitEach(c *kafka.Consumer, batch []*kafka.Message) error {
+	for _, m := range batch {
+		if err := apply(m.Value); err != nil {
+			return err
+		}
+		if err := resumeAt(c, m.TopicPartition); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -3,7 +3,10 @@
 // analyzers and their fixtures use; bodies are trivial. The real package needs cgo.
 package kafka
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // ConfigValue is a configuration value.
 type ConfigValue interface{}
@@ -145,7 +148,15 @@ func (c *Consumer) Committed(partitions []TopicPartition, timeoutMs int) (offset
 func (c *Consumer) Position(partitions []TopicPartition) (offsets []TopicPartition, err error) {
 	return nil, nil
 }
-func (c *Consumer) Pause(partitions []TopicPartition) (err error)  { return nil }
+func (c *Consumer) Pause(partitions []TopicPartition) (err error) { return nil }
+
+// ConsumerGroupMetadata is a consumer's group state for a transaction (v1.4.0 and later).
+type ConsumerGroupMetadata struct{ serialized []byte }
+
+// GetConsumerGroupMetadata returns the consumer's current group metadata (v1.4.0 and later).
+func (c *Consumer) GetConsumerGroupMetadata() (*ConsumerGroupMetadata, error) {
+	return &ConsumerGroupMetadata{}, nil
+}
 func (c *Consumer) Resume(partitions []TopicPartition) (err error) { return nil }
 
 // Producer is a producer.
@@ -154,7 +165,22 @@ type Producer struct{}
 // NewProducer creates a producer.
 func NewProducer(conf *ConfigMap) (*Producer, error) { return &Producer{}, nil }
 
-func (p *Producer) Close() {}
+func (p *Producer) Close()                                              {}
+func (p *Producer) Produce(msg *Message, deliveryChan chan Event) error { return nil }
+func (p *Producer) Events() chan Event                                  { return nil }
+func (p *Producer) Flush(timeoutMs int) int                             { return 0 }
+
+// The transactional API (v1.4.0 and later).
+func (p *Producer) InitTransactions(ctx context.Context) error  { return nil }
+func (p *Producer) BeginTransaction() error                     { return nil }
+func (p *Producer) CommitTransaction(ctx context.Context) error { return nil }
+func (p *Producer) AbortTransaction(ctx context.Context) error  { return nil }
+
+// SendOffsetsToTransaction adds offsets to commit to the current transaction
+// (v1.4.0 and later).
+func (p *Producer) SendOffsetsToTransaction(ctx context.Context, offsets []TopicPartition, consumerMetadata *ConsumerGroupMetadata) error {
+	return nil
+}
 
 // AdminClient is an admin client.
 type AdminClient struct{}

@@ -1,0 +1,577 @@
+// Package kgoflow resolves, on the value-flow graph of one package
+// (internal/valueflow), what franz-go's rules ask about a client: which
+// options reach each kgo.NewClient call, which clients a receiver may be, and
+// what a partition callback does before it returns.
+//
+// Options reach NewClient the ways real code passes them: listed in the call,
+// in []kgo.Opt slices built with literals and append (also append(opts,
+// more...)), returned by the package's helpers, and forwarded through the
+// variadic or slice parameters of the package's unexported functions. The
+// policy is valueflow's: an option set that may hold an option the package
+// cannot see (a parameter of an exported function, a slice from another
+// package) is incomplete, and a rule that needs to know an option is absent
+// says nothing about it.
+package kgoflow
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/kafkalint/kafkalint/internal/clientgraph"
+	"github.com/kafkalint/kafkalint/internal/kgoapi"
+	"github.com/kafkalint/kafkalint/internal/valueflow"
+)
+
+// A Client is a kgo.NewClient call of the package and the options that may
+// reach it.
+type Client struct {
+	Call     *ssa.Call
+	Options  []*Option // in the order found
+	Complete bool      // every option source was traced inside the package
+
+	entries map[*Option][]*ssa.Store // where each option is put into a slice that reaches the call
+}
+
+// Always reports whether option o reaches the client on every path: it is
+// put into the options slice in a block that dominates the NewClient call
+// (or, in a helper that builds the slice, every return of the helper). An
+// option added on a branch (if cfg.marks { opts = append(opts, ...) }) may
+// be absent: a rule that reports a call because the client has an option
+// asks Always, so that a call on the other branch's client is not reported.
+func (c *Client) Always(o *Option) bool {
+	for _, st := range c.entries[o] {
+		if dominatesExit(st.Block(), c.Call) {
+			return true
+		}
+	}
+	return false
+}
+
+// dominatesExit reports whether b dominates the call when they are in the same
+// function, or else every block of b's function that returns.
+func dominatesExit(b *ssa.BasicBlock, call *ssa.Call) bool {
+	if b.Parent() == call.Parent() {
+		return b.Dominates(call.Block())
+	}
+	for _, rb := range b.Parent().Blocks {
+		if len(rb.Instrs) == 0 {
+			continue
+		}
+		if _, ok := rb.Instrs[len(rb.Instrs)-1].(*ssa.Return); ok && !b.Dominates(rb) {
+			return false
+		}
+	}
+	return true
+}
+
+// Has returns the first option of the client called name, or nil.
+func (c *Client) Has(name string) *Option {
+	for _, o := range c.Options {
+		if o.Name == name {
+			return o
+		}
+	}
+	return nil
+}
+
+// An Option is a call of one of kgo's package-level functions other than
+// NewClient (kgo.DisableAutoCommit(), kgo.OnPartitionsRevoked(fn)).
+type Option struct {
+	Name string
+	Call *ssa.Call
+}
+
+// Pos returns the position of the option call's "(".
+func (o *Option) Pos() token.Pos { return o.Call.Pos() }
+
+// Result is the franz-go view of one package.
+type Result struct {
+	G       *valueflow.Graph
+	Clients []*Client
+	Options []*Option // every option call of the package, in the order found
+
+	byCall   map[*ssa.Call]*Client
+	options  map[*ssa.Call]*Option
+	mu       sync.Mutex // Walk and Escapes: the passes sharing a Result may run at once
+	reaches  map[*types.Package]bool
+	escaping map[*Client]bool
+}
+
+type key struct{}
+
+// Of returns the franz-go view of the package of cg, computed once and shared by
+// the passes; nil when the package has no SSA form.
+func Of(cg *clientgraph.Result) *Result {
+	r, _ := cg.Memo(key{}, func() any {
+		g := cg.Graph()
+		if g.Broken() {
+			return (*Result)(nil)
+		}
+		return build(g)
+	}).(*Result)
+	return r
+}
+
+func build(g *valueflow.Graph) *Result {
+	r := &Result{G: g, byCall: make(map[*ssa.Call]*Client), options: make(map[*ssa.Call]*Option), reaches: make(map[*types.Package]bool)}
+	for _, fn := range g.Functions() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				f := kgoFunc(call.Common())
+				switch {
+				case f == nil:
+				case f.Name() == kgoapi.NewClient:
+					c := &Client{Call: call}
+					r.Clients = append(r.Clients, c)
+					r.byCall[call] = c
+				default:
+					o := &Option{Name: f.Name(), Call: call}
+					r.Options = append(r.Options, o)
+					r.options[call] = o
+				}
+			}
+		}
+	}
+	for _, c := range r.Clients {
+		c.Complete = true
+		if args := c.Call.Common().Args; len(args) == 1 {
+			seen := make(map[*Option]bool)
+			r.collect(c, args[0], make(map[ssa.Value]bool), seen)
+		} else {
+			c.Complete = false
+		}
+	}
+	return r
+}
+
+// kgoFunc returns the kgo package-level function a call statically calls, or nil.
+func kgoFunc(c *ssa.CallCommon) *types.Func {
+	callee := c.StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	f, _ := callee.Object().(*types.Func)
+	if f == nil || f.Signature().Recv() != nil || !kgoapi.IsObject(f, f.Name()) {
+		return nil
+	}
+	return f
+}
+
+// collect adds to c the options held in the elements of the slice s.
+func (r *Result) collect(c *Client, s ssa.Value, seen map[ssa.Value]bool, opts map[*Option]bool) {
+	if seen[s] {
+		return
+	}
+	seen[s] = true
+	bk := r.G.Backing(s)
+	forwarded := false
+	for _, root := range bk.Roots {
+		switch root := root.(type) {
+		case *ssa.Alloc, *ssa.MakeSlice:
+			for _, ia := range r.G.ElementAddrs(root) {
+				refs := ia.Referrers()
+				if refs == nil {
+					continue
+				}
+				for _, ref := range *refs {
+					if st, ok := ref.(*ssa.Store); ok && st.Addr == ia {
+						r.element(c, st, opts)
+					}
+				}
+			}
+		case *ssa.Call:
+			if b, ok := root.Common().Value.(*ssa.Builtin); ok && b.Name() == "append" && len(root.Common().Args) == 2 {
+				r.collect(c, root.Common().Args[1], seen, opts) // append(x, y...), or the packed arguments of append(x, a, b)
+				continue
+			}
+			c.Complete = false
+		case *ssa.Parameter:
+			if !r.forward(c, root, seen, opts) {
+				c.Complete = false
+			}
+			forwarded = true
+		case *ssa.Const:
+			// a nil slice holds nothing
+		default:
+			c.Complete = false
+		}
+	}
+	if !bk.Complete && !forwarded {
+		c.Complete = false
+	}
+}
+
+// forward follows a slice parameter of an unexported function of the package
+// (func newClient(extra ...kgo.Opt)) to the arguments of its calls, and
+// reports whether every caller is known.
+func (r *Result) forward(c *Client, p *ssa.Parameter, seen map[ssa.Value]bool, opts map[*Option]bool) bool {
+	fn := p.Parent()
+	idx := slices.Index(fn.Params, p)
+	if idx < 0 || valueflow.ReachableFromOutside(fn) || fn.Parent() != nil {
+		return false
+	}
+	calls := r.G.StaticCallers(fn)
+	if len(calls) == 0 {
+		return false
+	}
+	for _, call := range calls {
+		args := call.Common().Args
+		if idx >= len(args) {
+			return false
+		}
+		r.collect(c, args[idx], seen, opts)
+	}
+	return true
+}
+
+// element adds the option the element store st puts into the slice.
+func (r *Result) element(c *Client, st *ssa.Store, opts map[*Option]bool) {
+	tr := r.G.Roots(st.Val)
+	if !tr.Complete {
+		c.Complete = false
+	}
+	for _, root := range tr.Roots {
+		call := valueflow.CallOf(root)
+		if o := r.options[call]; o != nil {
+			if c.entries == nil {
+				c.entries = make(map[*Option][]*ssa.Store)
+			}
+			c.entries[o] = append(c.entries[o], st)
+			if !opts[o] {
+				opts[o] = true
+				c.Options = append(c.Options, o)
+			}
+			continue
+		}
+		if k, ok := root.(*ssa.Const); ok && k.Value == nil {
+			continue
+		}
+		c.Complete = false
+	}
+}
+
+// ClientsWith returns the clients that option o may reach.
+func (r *Result) ClientsWith(o *Option) []*Client {
+	var out []*Client
+	for _, c := range r.Clients {
+		if slices.Contains(c.Options, o) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// ClientsOf returns the clients of the package that the *kgo.Client value v
+// may be, the parameters it may come from, and whether every source of v is one
+// of them.
+func (r *Result) ClientsOf(v ssa.Value) (cls []*Client, params []*ssa.Parameter, complete bool) {
+	tr := r.G.Roots(v)
+	complete = tr.Complete
+	for _, root := range tr.Roots {
+		if c := r.byCall[valueflow.CallOf(root)]; c != nil {
+			if !slices.Contains(cls, c) {
+				cls = append(cls, c)
+			}
+			continue
+		}
+		if p, ok := root.(*ssa.Parameter); ok {
+			params = append(params, p)
+		}
+		complete = false
+	}
+	return cls, params, complete
+}
+
+// Callbacks returns the functions the function argument of option o (a
+// partition callback) may be, and whether every source is one of them.
+func (r *Result) Callbacks(o *Option) ([]*ssa.Function, bool) {
+	args := o.Call.Common().Args
+	if len(args) != 1 {
+		return nil, false
+	}
+	tr := r.G.Roots(args[0])
+	complete := tr.Complete
+	var fns []*ssa.Function
+	for _, root := range tr.Roots {
+		if fn := valueflow.FuncOf(root); valueflow.Local(fn) {
+			fns = append(fns, fn)
+			continue
+		}
+		complete = false
+	}
+	return fns, complete
+}
+
+// A Reach is a call of a *kgo.Client method that a function makes before it
+// returns, directly or through the package's functions it calls.
+type Reach struct {
+	Call   ssa.CallInstruction // the method call
+	Method *types.Func
+	Top    ssa.CallInstruction // the call in the walked function's own body that leads to it
+}
+
+// Receiver returns the client value the method is called on.
+func (rc Reach) Receiver() ssa.Value { return rc.Call.Common().Args[0] }
+
+// A Walk is what a function does before it returns.
+type Walk struct {
+	Reaches []Reach
+	// Opaque is set when the function may call code the package cannot see
+	// that may use a client: a function of another package that reaches kgo,
+	// an interface method of such a package or of this one, or a function
+	// value the trace does not resolve.
+	Opaque bool
+	// Handoff is set when the function waits for or signals another
+	// goroutine (a channel operation, a select, a sync Wait), which may do
+	// the work for it.
+	Handoff bool
+	// Entry holds the *kgo.Client parameters of the walked function (of the
+	// method a bound method value wraps).
+	Entry []*ssa.Parameter
+}
+
+// Walk returns what fn does before it returns: the calls it and the package's
+// functions it calls make, deferred ones included, goroutines it starts
+// excluded.
+func (r *Result) Walk(fn *ssa.Function) *Walk {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	w := &Walk{}
+	for _, p := range fn.Params {
+		if kgoapi.IsClient(p.Type()) {
+			w.Entry = append(w.Entry, p)
+		}
+	}
+	seen := make(map[*ssa.Function]bool)
+	if fn.Synthetic != "" {
+		// A bound method value or a wrapper: the method it calls is the
+		// callback whose body the reports point into.
+		seen[fn] = true
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := c.Common().StaticCallee()
+				if !valueflow.Local(callee) {
+					r.call(w, c, c, seen)
+					continue
+				}
+				for _, p := range callee.Params {
+					if kgoapi.IsClient(p.Type()) {
+						w.Entry = append(w.Entry, p)
+					}
+				}
+				r.walk(w, callee, nil, seen)
+			}
+		}
+		return w
+	}
+	r.walk(w, fn, nil, seen)
+	return w
+}
+
+func (r *Result) walk(w *Walk, fn *ssa.Function, top ssa.CallInstruction, seen map[*ssa.Function]bool) {
+	if seen[fn] {
+		return
+	}
+	seen[fn] = true
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.Go:
+				continue // runs on its own goroutine
+			case *ssa.Send, *ssa.Select:
+				w.Handoff = true
+			case *ssa.UnOp:
+				if in.Op == token.ARROW {
+					w.Handoff = true
+				}
+			case ssa.CallInstruction:
+				t := top
+				if t == nil {
+					t = in
+				}
+				r.call(w, in, t, seen)
+			}
+		}
+	}
+}
+
+func (r *Result) call(w *Walk, in ssa.CallInstruction, top ssa.CallInstruction, seen map[*ssa.Function]bool) {
+	c := in.Common()
+	if c.IsInvoke() {
+		if r.mayUseClient(c.Method.Pkg()) && !isLogging(c.Method.Name()) {
+			w.Opaque = true
+		}
+		return
+	}
+	if _, ok := c.Value.(*ssa.Builtin); ok {
+		return
+	}
+	var callees []*ssa.Function
+	if callee := c.StaticCallee(); callee != nil {
+		callees = append(callees, callee)
+	} else {
+		tr := r.G.Roots(c.Value)
+		if !tr.Complete {
+			w.Opaque = true
+		}
+		for _, root := range tr.Roots {
+			if fn := valueflow.FuncOf(root); fn != nil {
+				callees = append(callees, fn)
+			}
+		}
+	}
+	for _, callee := range callees {
+		if valueflow.Local(callee) && callee.Pkg == r.G.Package() {
+			r.walk(w, callee, top, seen)
+			continue
+		}
+		obj, _ := callee.Object().(*types.Func)
+		if obj == nil {
+			w.Opaque = true
+			continue
+		}
+		if kgoapi.IsClientMethod(obj, obj.Name()) {
+			w.Reaches = append(w.Reaches, Reach{Call: in, Method: obj, Top: top})
+			continue
+		}
+		if isWait(obj) {
+			w.Handoff = true
+		}
+		if r.mayUseClient(obj.Pkg()) {
+			w.Opaque = true
+		}
+	}
+}
+
+// isLogging reports whether name is a logging method's (Info, Debugf,
+// Errorw, Log, Printf...): called through the program's own logger
+// interface, it is assumed to commit nothing, as the loggers do.
+func isLogging(name string) bool {
+	for _, p := range []string{"Debug", "Info", "Warn", "Error", "Print", "Log", "Trace", "Fatal", "Panic"} {
+		if rest, ok := strings.CutPrefix(name, p); ok && (rest == "" || rest == "f" || rest == "w" || rest == "ln" || rest == "Context" || rest == "Ctx") {
+			return true
+		}
+	}
+	return false
+}
+
+// isWait reports whether fn is sync.WaitGroup.Wait or sync.Cond.Wait.
+func isWait(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	if fn.Name() != "Wait" || recv == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+		return false
+	}
+	return true
+}
+
+// mayUseClient reports whether code of pkg may use a kgo client: pkg is this
+// package or reaches kgo (it is not the standard library, which cannot).
+func (r *Result) mayUseClient(pkg *types.Package) bool {
+	if pkg == nil {
+		return false // the universe: error.Error
+	}
+	if kgoapi.IsPackage(pkg) {
+		return false // kgo's own functions and interfaces (Fetches, Logger) commit nothing
+	}
+	if pkg == r.G.Package().Pkg {
+		return true
+	}
+	if v, ok := r.reaches[pkg]; ok {
+		return v
+	}
+	r.reaches[pkg] = false // cycles
+	v := false
+	for _, imp := range pkg.Imports() {
+		if kgoapi.IsPackage(imp) || r.mayUseClient(imp) {
+			v = true
+			break
+		}
+	}
+	r.reaches[pkg] = v
+	return v
+}
+
+// IsNil reports whether v is the constant nil (LeaveGroupContext(nil)).
+func IsNil(v ssa.Value) bool {
+	if ct, ok := v.(*ssa.ChangeInterface); ok {
+		v = ct.X
+	}
+	k, ok := v.(*ssa.Const)
+	return ok && k.Value == nil
+}
+
+// A MethodCall is a call of a *kgo.Client method in the package, with the
+// clients its receiver may be.
+type MethodCall struct {
+	Call     ssa.CallInstruction
+	Method   *types.Func
+	Clients  []*Client
+	Complete bool // every source of the receiver is one of Clients
+}
+
+// MethodCalls returns the package's static calls of the *kgo.Client methods
+// names, in the order found.
+func (r *Result) MethodCalls(names ...string) []MethodCall {
+	var out []MethodCall
+	for _, fn := range r.G.Functions() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || len(call.Common().Args) == 0 {
+					continue
+				}
+				callee := call.Common().StaticCallee()
+				if callee == nil {
+					continue
+				}
+				m, _ := callee.Object().(*types.Func)
+				if !kgoapi.IsClientMethod(m, names...) {
+					continue
+				}
+				cls, _, complete := r.ClientsOf(call.Common().Args[0])
+				out = append(out, MethodCall{Call: call, Method: m, Clients: cls, Complete: complete})
+			}
+		}
+	}
+	return out
+}
+
+// Escapes reports whether client cl may leave the package's sight: passed
+// to a function of another package (kgo's own excepted), converted to an
+// interface, sent on a channel, stored in an exported field or variable, a
+// slice or a map, or returned by a function other packages can call. Rules
+// that need every call on a client ("nothing calls AllowRebalance") are
+// silent for it then.
+func (r *Result) Escapes(cl *Client) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.escaping == nil {
+		r.escaping = make(map[*Client]bool)
+		for _, v := range r.G.Escaping(isClientPtr, kgoapi.IsPackage) {
+			cls, _, _ := r.ClientsOf(v)
+			for _, c := range cls {
+				r.escaping[c] = true
+			}
+		}
+	}
+	return r.escaping[cl]
+}
+
+// isClientPtr reports whether t is *kgo.Client.
+func isClientPtr(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok && kgoapi.IsClient(t)
+}

@@ -1,0 +1,102 @@
+// Package kafkagoreader defines an Analyzer that reports kafka-go readers
+// configured to read less than the program means.
+//
+// # Analyzer kafkagoreader
+//
+// kafkagoreader: report kafka-go readers that read less than meant
+//
+// Reports, for github.com/segmentio/kafka-go, a kafka.NewReader whose
+// ReaderConfig has neither GroupID nor Partition, one with StartOffset but no
+// GroupID, CommitMessages on a reader without GroupID (or SetOffset and
+// ReadLag on one with it) whose error is ignored, FetchMessage on a group
+// reader nothing commits on, and, with -readmessage, ReadMessage on a group
+// reader followed by processing that can fail.
+//
+// A reader without GroupID reads exactly one partition, ReaderConfig.Partition,
+// which is 0 when not set (docs/library-facts.md, F27). A consumer written as
+// if it read the topic reads partition 0, and the other partitions are never
+// read:
+//
+//	r := kafka.NewReader(kafka.ReaderConfig{ // kafka.NewReader without GroupID or Partition reads partition 0 only, (...)
+//		Brokers: brokers,
+//		Topic:   "orders",
+//	})
+//
+// Set GroupID to consume every partition in a group, or Partition (also 0) to
+// say which one is meant. StartOffset is used only with GroupID (F28): a reader
+// without one starts at FirstOffset whatever StartOffset says, so a reader
+// meant to start at LastOffset processes the whole partition again; call
+// SetOffset on it instead. CommitMessages on a reader without GroupID returns
+// an error and commits nothing; SetOffset and ReadLag on a reader with one
+// return an error and do nothing (reader.go, errOnlyAvailableWithGroup and
+// errNotAvailableWithGroup; F31): with the error ignored, nobody notices.
+//
+// FetchMessage does not commit (F30): a group reader read with FetchMessage
+// and never given to CommitMessages commits nothing, and every restart reads
+// again from the group's last committed offset. ReadMessage commits the
+// message before returning it: when what follows can fail (a call whose
+// error the function checks), a failure or a crash loses the message. That is
+// at-most-once delivery, which a program may want, so this check is off
+// unless -readmessage is given:
+//
+//	m, err := r.ReadMessage(ctx) // r.ReadMessage on a group reader commits the message before it is processed, (...)
+//	...
+//	if err := store(m); err != nil {
+//		return err
+//	}
+//
+// # What is recognised
+//
+// The github.com/segmentio/kafka-go import path, also vendored. The
+// ReaderConfig given to NewReader is traced on the package's SSA form
+// (internal/valueflow): composite literals, variables whose fields are set
+// after the literal (cfg.GroupID = group), copies, and the package's helpers
+// that build or return the configuration. A field counts as set when some
+// path may set it: GroupID to anything but "" (a parameter counts), Partition
+// to anything (Partition: 0 says partition 0 is meant), StartOffset to
+// anything but FirstOffset. The reader a method is called on is traced to its
+// NewReader call the same way.
+//
+// # Not reported
+//
+//   - configurations that come from where the package cannot see (another
+//     package's function, a parameter of an exported function) or whose
+//     address is given away (a function may set fields through it);
+//   - readers with GroupTopics;
+//   - the group-only calls whose error the program uses;
+//   - FetchMessage on a reader that leaves the package's sight (returned by an
+//     exported function, passed to another package, stored in an exported
+//     field), or when some CommitMessages call's reader is not traced;
+//   - ReadMessage without -readmessage, and ReadMessage followed only by
+//     calls whose errors are ignored.
+//
+// # Category partitionzero
+//
+// A ReaderConfig with neither GroupID nor Partition.
+//
+// # Category startoffsetignored
+//
+// A ReaderConfig with StartOffset and no GroupID.
+//
+// # Category grouponly
+//
+// CommitMessages on a reader without GroupID, or SetOffset or ReadLag on one
+// with it, the error ignored.
+//
+// # Category fetchnocommit
+//
+// FetchMessage on a group reader nothing commits on.
+//
+// # Category readcommits
+//
+// ReadMessage on a group reader before processing that can fail
+// (-readmessage only).
+//
+// # Fix and suppression
+//
+// No fix is offered: whether the reader should join a group or read one
+// partition, and when a message counts as processed, is the program's choice. Suppress one report with a
+// "//kafkalint:ignore kafkagoreader reason" comment on the line, or
+// "//nolint:kafkalint" under golangci-lint; disable the analyzer with
+// -kafkagoreader=false.
+package kafkagoreader

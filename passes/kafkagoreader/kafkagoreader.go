@@ -1,0 +1,479 @@
+package kafkagoreader
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/clientgraph"
+	"github.com/kafkalint/kafkalint/internal/clients"
+	"github.com/kafkalint/kafkalint/internal/kafkagoapi"
+	"github.com/kafkalint/kafkalint/internal/valueflow"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports kafka-go readers configured to read less than meant. See
+// the package documentation.
+var Analyzer = NewAnalyzer()
+
+// NewAnalyzer returns a new kafkagoreader analyzer, with its own flags.
+func NewAnalyzer() *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "kafkagoreader",
+		Doc:      analysisutil.MustExtractDoc(doc, "kafkagoreader"),
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, clientgraph.Analyzer},
+	}
+	readMessage := a.Flags.Bool("readmessage", false, "also report ReadMessage on a group reader followed by processing that can fail (at-most-once)")
+	analysisutil.Setup(a, func(pass *analysis.Pass) { run(pass, *readMessage) })
+	return a
+}
+
+// Categories of the diagnostics.
+const (
+	categoryPartition   = "partitionzero"      // no GroupID and no Partition
+	categoryStartOffset = "startoffsetignored" // StartOffset without GroupID
+	categoryGroupOnly   = "grouponly"          // a group-only call on a reader without GroupID, or the converse
+	categoryNoCommit    = "fetchnocommit"      // FetchMessage on a group reader nothing commits
+	categoryReadCommits = "readcommits"        // ReadMessage on a group reader before fallible processing (opt-in)
+)
+
+func run(pass *analysis.Pass, readMessage bool) {
+	cg, _ := pass.ResultOf[clientgraph.Analyzer].(*clientgraph.Result)
+	if cg == nil || len(cg.Imports(clients.KafkaGo)) == 0 {
+		return // the package does not use kafka-go
+	}
+	if !usesNewReader(pass) {
+		return // builds no reader: no SSA form needed
+	}
+	in := analysisutil.InspectorOf(pass)
+	if in == nil {
+		return // every driver runs the requirement; a Pass built by hand may not
+	}
+	g := cg.Graph()
+	if g.Broken() {
+		return // no SSA form (see internal/valueflow)
+	}
+	c := &checker{pass: pass, g: g, calls: make(map[token.Pos]*ast.CallExpr), lits: make(map[token.Pos]*ast.CompositeLit), readers: make(map[*ssa.Call]*config)}
+	for cur := range in.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.CallExpr:
+			c.calls[n.Lparen] = n
+		case *ast.CompositeLit:
+			c.lits[n.Lbrace] = n
+		}
+	}
+	var methods []ssa.CallInstruction
+	for _, fn := range g.Functions() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := call.Common().StaticCallee()
+				if callee == nil {
+					continue
+				}
+				f, _ := callee.Object().(*types.Func)
+				switch {
+				case kafkagoapi.IsFunc(f, kafkagoapi.NewReader):
+					if sc, ok := call.(*ssa.Call); ok && len(sc.Call.Args) == 1 {
+						c.newReader(sc)
+					}
+				case kafkagoapi.IsReaderMethod(f, slices.Concat(kafkagoapi.GroupOnly, kafkagoapi.NotWithGroup, kafkagoapi.Reads)...):
+					methods = append(methods, call)
+				}
+			}
+		}
+	}
+	for _, m := range methods {
+		switch m.Common().StaticCallee().Name() {
+		case "FetchMessage":
+			c.fetchNoCommit(m, methods)
+		case "ReadMessage":
+			if readMessage {
+				c.readCommits(m)
+			}
+		default:
+			c.groupOnly(m)
+		}
+	}
+	c.flush()
+}
+
+// usesNewReader reports whether the package refers to kafka.NewReader.
+func usesNewReader(pass *analysis.Pass) bool {
+	for _, obj := range pass.TypesInfo.Uses {
+		if fn, ok := obj.(*types.Func); ok && kafkagoapi.IsFunc(fn, kafkagoapi.NewReader) {
+			return true
+		}
+	}
+	return false
+}
+
+type checker struct {
+	pass    *analysis.Pass
+	g       *valueflow.Graph
+	calls   map[token.Pos]*ast.CallExpr     // by Lparen
+	lits    map[token.Pos]*ast.CompositeLit // by Lbrace
+	readers map[*ssa.Call]*config           // NewReader calls whose configuration is known whole
+	escapes map[*ssa.Call]bool              // NewReader calls whose readers leave the package's sight
+	queue   []analysis.Diagnostic
+}
+
+// A config is what a ReaderConfig given to NewReader may hold.
+type config struct {
+	set      map[string]bool // fields that may be set (GroupID: to a value other than "")
+	start    bool            // StartOffset may be set to something other than FirstOffset
+	complete bool            // every source of the value was traced
+	lit      *ast.CompositeLit
+}
+
+// report queues d; flush reports the queue in source order (the SSA
+// package's function order follows a map).
+func (c *checker) report(d analysis.Diagnostic) { c.queue = append(c.queue, d) }
+
+func (c *checker) flush() {
+	sort.SliceStable(c.queue, func(i, j int) bool { return analysisutil.Before(c.pass.Fset, c.queue[i].Pos, c.queue[j].Pos) })
+	for _, d := range c.queue {
+		c.pass.Report(d)
+	}
+}
+
+func (c *checker) related(cfg *config) []analysis.RelatedInformation {
+	if cfg.lit == nil {
+		return nil
+	}
+	return []analysis.RelatedInformation{{Pos: cfg.lit.Pos(), End: cfg.lit.End(), Message: "the reader's configuration"}}
+}
+
+// newReader checks the configuration of one NewReader call.
+func (c *checker) newReader(call *ssa.Call) {
+	cfg := &config{set: make(map[string]bool), complete: true}
+	c.fields(cfg, call.Call.Args[0], make(map[ssa.Value]bool))
+	at := c.calls[call.Pos()]
+	if !cfg.complete || at == nil {
+		return
+	}
+	c.readers[call] = cfg
+	if cfg.set[kafkagoapi.GroupID] {
+		return
+	}
+	if !cfg.set[kafkagoapi.Partition] && !cfg.set[kafkagoapi.GroupTopics] {
+		c.report(analysis.Diagnostic{
+			Pos: at.Pos(), End: at.End(), Category: categoryPartition,
+			Message: "kafka.NewReader without GroupID or Partition reads partition 0 only, set GroupID to consume every partition or Partition to name the one (the topic's other partitions are never read)",
+			Related: c.related(cfg),
+		})
+	}
+	if cfg.start {
+		c.report(analysis.Diagnostic{
+			Pos: at.Pos(), End: at.End(), Category: categoryStartOffset,
+			Message: "kafka.NewReader with StartOffset but without GroupID ignores it, call SetOffset on the reader instead (a reader without GroupID starts at FirstOffset)",
+			Related: c.related(cfg),
+		})
+	}
+}
+
+// fields records in cfg the fields of kafka.ReaderConfig that the value v may
+// have set.
+func (c *checker) fields(cfg *config, v ssa.Value, seen map[ssa.Value]bool) {
+	if seen[v] {
+		return
+	}
+	seen[v] = true
+	tr := c.g.Roots(v)
+	if !tr.Complete {
+		cfg.complete = false
+	}
+	for _, p := range tr.Via {
+		if a, ok := p.(*ssa.Alloc); ok {
+			c.allocFields(cfg, a, seen)
+		}
+	}
+	for _, root := range tr.Roots {
+		switch root := root.(type) {
+		case *ssa.Alloc:
+			c.allocFields(cfg, root, seen)
+		case *ssa.Const:
+			// the zero ReaderConfig
+		default:
+			cfg.complete = false
+		}
+	}
+}
+
+// allocFields records the fields stored into the ReaderConfig variable or
+// literal a.
+func (c *checker) allocFields(cfg *config, a *ssa.Alloc, seen map[ssa.Value]bool) {
+	if seen[a] {
+		return
+	}
+	seen[a] = true
+	if !kafkagoapi.IsReaderConfig(a.Type()) {
+		return
+	}
+	if lit := c.lits[a.Pos()]; lit != nil && cfg.lit == nil {
+		cfg.lit = lit
+	}
+	stores, escapes := valueflow.Writes(a)
+	if escapes {
+		cfg.complete = false // &cfg given away: anything may be set through it
+	}
+	for _, st := range stores {
+		if st.Addr == a {
+			c.fields(cfg, st.Val, seen) // the whole value
+			continue
+		}
+		fa, ok := st.Addr.(*ssa.FieldAddr)
+		if !ok || fa.X != a {
+			continue
+		}
+		f := valueflow.FieldOf(fa)
+		if f == nil {
+			continue
+		}
+		switch f.Name() {
+		case kafkagoapi.GroupID:
+			if s, ok := valueflow.ConstString(st.Val); ok && s == "" {
+				continue // no group
+			}
+		case kafkagoapi.StartOffset:
+			if k, ok := st.Val.(*ssa.Const); ok && k.Value != nil {
+				if n, ok := constant.Int64Val(k.Value); ok && n == -2 {
+					continue // FirstOffset: where such a reader starts anyway
+				}
+			}
+			cfg.start = true
+		}
+		if kafkagoapi.IsConfigField(f, f.Name()) {
+			cfg.set[f.Name()] = true
+		}
+	}
+}
+
+// groupOnly reports CommitMessages on a reader without GroupID and SetOffset
+// or ReadLag on a reader with one: they return an error and do nothing.
+func (c *checker) groupOnly(call ssa.CallInstruction) {
+	f, _ := call.Common().StaticCallee().Object().(*types.Func)
+	at := c.calls[call.Common().Pos()]
+	if f == nil || at == nil || len(call.Common().Args) == 0 {
+		return
+	}
+	if !errorIgnored(call) {
+		return // the program sees the error
+	}
+	tr := c.g.Roots(call.Common().Args[0])
+	wantGroup := slices.Contains(kafkagoapi.GroupOnly, f.Name())
+	for _, root := range tr.Roots {
+		nr := valueflow.CallOf(root)
+		if nr == nil {
+			continue
+		}
+		cfg := c.readers[nr]
+		if cfg == nil || cfg.set[kafkagoapi.GroupID] == wantGroup {
+			continue
+		}
+		recv := analysisutil.ConsumerName(analysisutil.Receiver(at))
+		msg := fmt.Sprintf("%s.%s on a reader without GroupID always fails and its error is ignored, set GroupID or drop the call (nothing is committed)", recv, f.Name())
+		if !wantGroup {
+			msg = fmt.Sprintf("%s.%s on a reader with GroupID always fails and its error is ignored, drop the call or the GroupID (it does nothing: the group's committed offsets decide where the reader starts)", recv, f.Name())
+		}
+		c.report(analysis.Diagnostic{
+			Pos: at.Pos(), End: at.End(), Category: categoryGroupOnly,
+			Message: msg,
+			Related: c.related(cfg),
+		})
+		return
+	}
+}
+
+// errorIgnored reports whether the error result of call, its last, is never
+// used.
+func errorIgnored(call ssa.CallInstruction) bool {
+	v := call.Value()
+	if v == nil {
+		return true // go or defer
+	}
+	if tup, ok := v.Type().(*types.Tuple); ok {
+		last := tup.Len() - 1
+		refs := v.Referrers()
+		if refs == nil {
+			return true
+		}
+		for _, r := range *refs {
+			if ex, ok := r.(*ssa.Extract); ok && ex.Index == last && used(ex) {
+				return false
+			}
+		}
+		return true
+	}
+	return !used(v)
+}
+
+// used reports whether v has a referrer other than debug information.
+func used(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		if _, ok := r.(*ssa.DebugRef); !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// groupReaders returns the NewReader calls with a GroupID that the reader
+// value v may come from (a traced root proves a report; the others excuse none).
+func (c *checker) groupReaders(v ssa.Value) []*ssa.Call {
+	var calls []*ssa.Call
+	for _, root := range c.g.Roots(v).Roots {
+		nr := valueflow.CallOf(root)
+		if cfg := c.readers[nr]; cfg != nil && cfg.set[kafkagoapi.GroupID] {
+			calls = append(calls, nr)
+		}
+	}
+	return calls
+}
+
+// fetchNoCommit reports FetchMessage on a group reader on which nothing in the
+// package commits, when the reader does not leave the package's sight.
+func (c *checker) fetchNoCommit(fetch ssa.CallInstruction, methods []ssa.CallInstruction) {
+	at := c.calls[fetch.Common().Pos()]
+	readers := c.groupReaders(fetch.Common().Args[0])
+	if at == nil || len(readers) == 0 {
+		return
+	}
+	escaping := c.escaping()
+	for _, nr := range readers {
+		if escaping[nr] {
+			return // CommitMessages may be called where the package cannot see
+		}
+	}
+	for _, m := range methods {
+		if m.Common().StaticCallee().Name() != "CommitMessages" {
+			continue
+		}
+		tr := c.g.Roots(m.Common().Args[0])
+		if !tr.Complete {
+			return // a commit on a reader of unknown origin: it may be this one
+		}
+		for _, root := range tr.Roots {
+			if slices.Contains(readers, valueflow.CallOf(root)) {
+				return
+			}
+		}
+	}
+	recv := analysisutil.ConsumerName(analysisutil.Receiver(at))
+	c.report(analysis.Diagnostic{
+		Pos: at.Pos(), End: at.End(), Category: categoryNoCommit,
+		Message: fmt.Sprintf("%s.FetchMessage on a group reader, and nothing commits on it, call %s.CommitMessages after processing (FetchMessage does not commit: every restart reads again from the group's last committed offset)", recv, recv),
+		Related: c.related(c.readers[readers[0]]),
+	})
+}
+
+// escaping returns the NewReader calls whose readers leave the package's sight.
+func (c *checker) escaping() map[*ssa.Call]bool {
+	if c.escapes != nil {
+		return c.escapes
+	}
+	c.escapes = make(map[*ssa.Call]bool)
+	isReader := func(t types.Type) bool {
+		_, ok := t.Underlying().(*types.Pointer)
+		return ok && kafkagoapi.IsReader(t)
+	}
+	for _, v := range c.g.Escaping(isReader, kafkagoapi.IsPackage) {
+		for _, root := range c.g.Roots(v).Roots {
+			if nr := valueflow.CallOf(root); nr != nil {
+				c.escapes[nr] = true
+			}
+		}
+	}
+	return c.escapes
+}
+
+// readCommits reports ReadMessage on a group reader when, after it, the
+// function calls something whose error it checks: ReadMessage has committed
+// the message already, and a failure (or a crash) loses it.
+func (c *checker) readCommits(read ssa.CallInstruction) {
+	at := c.calls[read.Common().Pos()]
+	readers := c.groupReaders(read.Common().Args[0])
+	if at == nil || len(readers) == 0 {
+		return
+	}
+	failing := fallibleAfter(read)
+	if failing == nil {
+		return
+	}
+	recv := analysisutil.ConsumerName(analysisutil.Receiver(at))
+	d := analysis.Diagnostic{
+		Pos: at.Pos(), End: at.End(), Category: categoryReadCommits,
+		Message: fmt.Sprintf("%s.ReadMessage on a group reader commits the message before it is processed, use FetchMessage and call CommitMessages after processing (a processing error or a crash loses the message)", recv),
+		Related: c.related(c.readers[readers[0]]),
+	}
+	if e := c.calls[failing.Common().Pos()]; e != nil {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: e.Pos(), End: e.End(), Message: "processing that can fail"})
+	}
+	c.report(d)
+}
+
+// fallibleAfter returns a call, after read in its function's control flow, of
+// another function whose error result the function uses, or nil.
+func fallibleAfter(read ssa.CallInstruction) ssa.CallInstruction {
+	start := read.Block()
+	seen := map[*ssa.BasicBlock]bool{}
+	queue := []*ssa.BasicBlock{start}
+	first := true
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		after := !first || b != start
+		first = false
+		for _, instr := range b.Instrs {
+			if instr == read {
+				after = true
+				continue
+			}
+			call, ok := instr.(ssa.CallInstruction)
+			if !after || !ok || call.Value() == nil {
+				continue
+			}
+			if callee := call.Common().StaticCallee(); callee != nil && callee.Object() != nil && kafkagoapi.IsPackage(callee.Object().Pkg()) {
+				continue // the reader's own calls (ReadMessage again, Close)
+			}
+			if returnsError(call.Common().Signature()) && !errorIgnored(call) {
+				return call
+			}
+		}
+		for _, s := range b.Succs {
+			if !seen[s] {
+				seen[s] = true
+				queue = append(queue, s)
+			}
+		}
+	}
+	return nil
+}
+
+// returnsError reports whether the last result of sig is an error.
+func returnsError(sig *types.Signature) bool {
+	res := sig.Results()
+	if res.Len() == 0 {
+		return false
+	}
+	t := res.At(res.Len() - 1).Type()
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}

@@ -1,0 +1,83 @@
+// Package kgocommit defines an Analyzer that reports franz-go marks and
+// commits that do nothing or commit the wrong offsets.
+//
+// # Analyzer kgocommit
+//
+// kgocommit: report franz-go marks and commits of the wrong offsets
+//
+// Reports, for github.com/twmb/franz-go/pkg/kgo clients, MarkCommitRecords,
+// MarkCommitOffsets and CommitMarkedOffsets on a client without
+// kgo.AutoCommitMarks, CommitUncommittedOffsets on a client with it, and
+// EpochOffsets of a record's own offset given to CommitOffsets,
+// CommitOffsetsSync or MarkCommitOffsets.
+//
+// Marking is a no-op unless the client has the AutoCommitMarks option: the
+// methods return at once (docs/library-facts.md, F25). With autocommit on,
+// the client then commits what was polled, whether the program's workers have
+// processed it or not; with autocommit disabled, CommitMarkedOffsets commits
+// nothing:
+//
+//	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.ConsumeTopics("t"))
+//	fs := cl.PollFetches(ctx)
+//	fs.EachRecord(func(r *kgo.Record) {
+//		work <- r // a worker processes it, then:
+//	})
+//	cl.MarkCommitRecords(r) // cl.MarkCommitRecords does nothing on a client without kgo.AutoCommitMarks, add the option to the client (...)
+//
+// With AutoCommitMarks, CommitUncommittedOffsets commits every polled offset,
+// marked or not: records still being processed are committed as consumed
+// (F25). CommitMarkedOffsets commits the marks.
+//
+// The raw-offset methods commit the offsets they are given as is, and a
+// committed offset is the next one to read (kgo's EpochOffset documentation:
+// "If committing, this should be one AFTER a record's offset"; F26). An
+// EpochOffset of r.Offset re-delivers the record after every restart or
+// rebalance; CommitRecords and MarkCommitRecords add the one themselves.
+//
+// # What is recognised
+//
+// The github.com/twmb/franz-go/pkg/kgo import path, also vendored. The
+// client a method is called on is traced to its kgo.NewClient call through
+// variables, fields, returns and the parameters of unexported functions, and
+// the options that reach the call as kgoflow traces them (internal/kgoflow):
+// arguments, []kgo.Opt slices built with literals and append, helpers, and
+// variadic forwarding. The offsets map is traced from the call to the map
+// literals and make calls it comes from, the inner maps stored into it or
+// looked up from it (offsets[r.Topic][r.Partition] = ...), and the
+// EpochOffset literals and fields stored into those, to a load of a
+// kgo.Record's Offset field with nothing added.
+//
+// # Not reported
+//
+//   - marks on a client whose options the package does not see whole (options
+//     from a parameter of an exported function or another package), or on a
+//     client the trace does not reach (a parameter of an exported function);
+//   - CommitUncommittedOffsets on a client that gets AutoCommitMarks on some
+//     paths only (options chosen by a switch, the commit on the other case:
+//     franz-go's own examples/group_committing);
+//   - EpochOffsets computed (r.Offset+1, a variable of the program's own),
+//     and SetOffsets, which seeks: the record's own offset is right there.
+//
+// # Category marknoop
+//
+// MarkCommitRecords, MarkCommitOffsets or CommitMarkedOffsets on a client
+// without AutoCommitMarks.
+//
+// # Category uncommittedmarks
+//
+// CommitUncommittedOffsets on a client with AutoCommitMarks.
+//
+// # Category offbyone
+//
+// An EpochOffset of a record's own offset committed or marked.
+//
+// # Fix and suppression
+//
+// The fix replaces CommitUncommittedOffsets with CommitMarkedOffsets (same
+// arguments) where the linked kgo has it (not v1.7.0), and adds " + 1" to a
+// record's offset. Adding AutoCommitMarks
+// to the client is left to a person: it changes what autocommit commits.
+// Suppress one report with a "//kafkalint:ignore kgocommit reason" comment on
+// the line, or "//nolint:kafkalint" under golangci-lint; disable the analyzer
+// with -kgocommit=false.
+package kgocommit

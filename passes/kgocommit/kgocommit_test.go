@@ -1,0 +1,25 @@
+package kgocommit_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/kafkalint/kafkalint/internal/testutil"
+	"github.com/kafkalint/kafkalint/passes/kgocommit"
+)
+
+func Test(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), kgocommit.Analyzer, "kgocommit/v1", "kgocommit/old")
+}
+
+// TestFixCompiles type-checks the fixed code and runs the analyzer on it again.
+func TestFixCompiles(t *testing.T) {
+	testutil.CheckGoldens(t, kgocommit.Analyzer, "kgocommit/v1")
+}
+
+func TestIllTyped(t *testing.T) {
+	for _, src := range testutil.IllTypedClientSources {
+		testutil.RunIllTyped(t, kgocommit.Analyzer, src)
+	}
+}

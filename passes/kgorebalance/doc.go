@@ -1,0 +1,135 @@
+// Package kgorebalance defines an Analyzer that reports franz-go partition
+// callbacks that lose the commit on revoke or deadlock the client.
+//
+// # Analyzer kgorebalance
+//
+// kgorebalance: report franz-go revoke callbacks that lose commits or deadlock
+//
+// Reports, for github.com/twmb/franz-go/pkg/kgo clients, OnPartitionsRevoked
+// callbacks that commit nothing, DisableAutoCommit without a revoke callback,
+// the asynchronous CommitOffsets inside the revoke callback, Close or
+// LeaveGroup called inside a partition callback, and BlockRebalanceOnPoll
+// clients that never allow rebalances or are closed with Close.
+//
+// A custom OnPartitionsRevoked callback replaces kgo's default one, which, with
+// autocommit on, is a blocking commit of what the polls before the latest
+// returned (docs/library-facts.md, F21). A callback that only logs loses that
+// commit: the partitions' next owner starts from the last autocommit and
+// processes again what this member consumed since (the runtime proof: nothing
+// committed at the rebalance, the next owner starts at 0, on v1.7.0 and
+// v1.22.3):
+//
+//	cl, _ := kgo.NewClient(
+//		kgo.ConsumerGroup("orders"),
+//		kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, revoked map[string][]int32) { // OnPartitionsRevoked callback commits nothing, commit the processed offsets before it returns (...)
+//			log.Printf("revoked %v", revoked)
+//		}),
+//	)
+//
+// Commit what was processed before the callback returns, synchronously
+// (CommitUncommittedOffsets once processing has stopped, CommitMarkedOffsets
+// with AutoCommitMarks, CommitRecords or CommitOffsetsSync). With
+// DisableAutoCommit and no revoke callback at all, nothing commits on revoke
+// either: kgo's DisableAutoCommit documentation describes the duplicates and
+// how this member's late commit can rewind the new owner's (F22). Both are
+// silent when the client also sets BlockRebalanceOnPoll and disables
+// autocommit: revokes then wait for AllowRebalance, after the poll loop's own
+// commit.
+//
+// CommitOffsets does not wait for the commit; kgo's CommitOffsets
+// documentation says that in the revoke callback the rebalance proceeds before
+// the commit is sent, which then commits partitions another member owns: use
+// CommitOffsetsSync (F23). The runtime proof shows the lost commit (the next
+// owner starts at 0) in 2 of 3 runs on v1.7.0 and in none of 9 on v1.22.3,
+// which holds a rebalance's join until commits in flight finish: on recent
+// versions the report is the documentation's advice, and its fix costs
+// nothing. Close, CloseAllowingRebalance, LeaveGroup and
+// LeaveGroupContext with a non-nil context wait for the group management loop,
+// which waits for the callback to return: called synchronously inside
+// OnPartitionsAssigned, OnPartitionsRevoked or OnPartitionsLost they deadlock
+// the client for good (F24).
+//
+// BlockRebalanceOnPoll makes every rebalance wait for AllowRebalance after a
+// poll: "You must always AllowRebalances when you are done processing the
+// records you received" (F29). A poll loop that never calls it holds up the
+// group until this member is kicked out at the rebalance timeout; and Close
+// does not allow rebalances, so on such a client it hangs after a poll, where
+// CloseAllowingRebalance does not.
+//
+// # What is recognised
+//
+// The github.com/twmb/franz-go/pkg/kgo import path, also vendored. Options
+// reach kgo.NewClient through the call's arguments, []kgo.Opt slices built
+// with literals and append, the package's helpers that return options or
+// slices of them, and the variadic or slice parameters of unexported
+// functions that forward them (internal/kgoflow). A callback is a function
+// literal, a named function or a method value, also through variables and
+// fields. What it does before it returns includes the package's functions it
+// calls and its deferred calls, not the goroutines it starts. A client is a
+// NewClient result traced through variables, fields and returns, or the
+// callback's *kgo.Client parameter.
+//
+// # Not reported
+//
+//   - a revoke callback that calls code the package cannot see that may use a
+//     client (a function of another package that imports kgo, a method of an
+//     interface of such a package or of this one, other than a logging method
+//     such as Info or Printf, an untraced function value), or that waits for
+//     or signals
+//     another goroutine (a channel operation, a select, a sync Wait): the
+//     commit may happen there;
+//   - CommitOffsets in a revoke callback that waits for something (onDone
+//     made synchronous);
+//   - options whose client the package does not see whole (an option from a
+//     parameter of an exported function or another package), for the
+//     revokenocommit and manualnorevoke reports;
+//   - LeaveGroupContext(nil), and Close or LeaveGroup started with go;
+//   - Close of a client other than the callback's;
+//   - a BlockRebalanceOnPoll client that leaves the package's sight (passed
+//     to another package, stored in an exported field or variable, returned
+//     by an exported function), or with an AllowRebalance call whose receiver
+//     the package does not trace: AllowRebalance may be called there.
+//
+// # Category revokenocommit
+//
+// A custom OnPartitionsRevoked callback that commits nothing.
+//
+// # Category manualnorevoke
+//
+// DisableAutoCommit without an OnPartitionsRevoked callback or
+// BlockRebalanceOnPoll.
+//
+// # Category asyncrevokecommit
+//
+// The asynchronous CommitOffsets inside the revoke callback.
+//
+// # Category leaveincallback
+//
+// Close or LeaveGroup called synchronously inside a partition callback.
+//
+// # Category neverallowed
+//
+// A poll of a BlockRebalanceOnPoll client on which nothing calls
+// AllowRebalance.
+//
+// # Category closeblocked
+//
+// Close of a polled BlockRebalanceOnPoll client on which nothing calls
+// AllowRebalance. Where something does, whether a poll's rebalance is still
+// pending at Close depends on the paths in between (a loop that calls
+// AllowRebalance after each batch and ends on a closed client is fine), and
+// Close is not reported.
+//
+// # Fix and suppression
+//
+// The message suggests LeaveGroupContext(nil) only where the linked kgo has
+// it (v1.7.0 does not). For CommitOffsets inside the revoke callback the fix
+// calls CommitOffsetsSync,
+// which takes the same arguments; for a Close, CloseAllowingRebalance or
+// LeaveGroup statement inside a callback it starts the call with go; Close of
+// a BlockRebalanceOnPoll client becomes CloseAllowingRebalance. A missing
+// commit has no mechanical fix: what was processed is the program's to say.
+// Suppress one report with a "//kafkalint:ignore kgorebalance reason" comment
+// on the line, or "//nolint:kafkalint" under golangci-lint; disable the
+// analyzer with -kgorebalance=false.
+package kgorebalance

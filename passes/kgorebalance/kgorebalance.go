@@ -1,0 +1,391 @@
+package kgorebalance
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"slices"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/clientgraph"
+	"github.com/kafkalint/kafkalint/internal/clients"
+	"github.com/kafkalint/kafkalint/internal/kgoapi"
+	"github.com/kafkalint/kafkalint/internal/kgoflow"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports franz-go partition callbacks that lose the commit on
+// revoke or deadlock. See the package documentation.
+var Analyzer = NewAnalyzer()
+
+// NewAnalyzer returns a new kgorebalance analyzer. It has no flags; the
+// constructor exists so that every pass of the suite is built the same way.
+func NewAnalyzer() *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "kgorebalance",
+		Doc:      analysisutil.MustExtractDoc(doc, "kgorebalance"),
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, clientgraph.Analyzer},
+	}
+	analysisutil.Setup(a, run)
+	return a
+}
+
+// Categories of the diagnostics.
+const (
+	categoryNoCommit = "revokenocommit"    // a custom revoke callback that commits nothing
+	categoryManual   = "manualnorevoke"    // DisableAutoCommit and no revoke callback
+	categoryAsync    = "asyncrevokecommit" // CommitOffsets (async) in the revoke callback
+	categoryLeave    = "leaveincallback"   // Close or LeaveGroup inside a partition callback
+	categoryBlocked  = "neverallowed"      // BlockRebalanceOnPoll and no AllowRebalance
+	categoryClose    = "closeblocked"      // Close of a polled client with BlockRebalanceOnPoll
+)
+
+func run(pass *analysis.Pass) {
+	cg, _ := pass.ResultOf[clientgraph.Analyzer].(*clientgraph.Result)
+	if cg == nil || len(cg.Imports(clients.FranzGo)) == 0 {
+		return // the package does not use franz-go
+	}
+	if !usesOptions(pass) {
+		return // registers no callback and disables no autocommit: no SSA form needed
+	}
+	in := analysisutil.InspectorOf(pass)
+	if in == nil {
+		return // every driver runs the requirement; a Pass built by hand may not
+	}
+	r := kgoflow.Of(cg)
+	if r == nil {
+		return // no SSA form (see internal/valueflow)
+	}
+	c := &checker{pass: pass, r: r, calls: make(map[token.Pos]*ast.CallExpr), stmts: make(map[*ast.CallExpr]ast.Stmt)}
+	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		c.calls[call.Lparen] = call
+		if st, ok := cur.Parent().Node().(*ast.ExprStmt); ok {
+			c.stmts[call] = st
+		}
+	}
+	for _, o := range r.Options {
+		switch {
+		case slices.Contains(kgoapi.Callbacks, o.Name):
+			fns, _ := r.Callbacks(o)
+			for _, fn := range fns {
+				w := r.Walk(fn)
+				c.leaves(o, w)
+				if o.Name == kgoapi.OnPartitionsRevoked {
+					c.async(o, w)
+					c.noCommit(o, w)
+				}
+			}
+		case o.Name == kgoapi.DisableAutoCommit:
+			c.manual(o)
+		case o.Name == kgoapi.BlockRebalanceOnPoll:
+			c.block(o)
+		}
+	}
+	c.flush()
+}
+
+// usesOptions reports whether the package refers to one of the options the
+// analyzer looks at.
+func usesOptions(pass *analysis.Pass) bool {
+	for _, obj := range pass.TypesInfo.Uses {
+		if obj == nil || !kgoapi.IsPackage(obj.Pkg()) {
+			continue
+		}
+		switch obj.Name() {
+		case kgoapi.OnPartitionsAssigned, kgoapi.OnPartitionsRevoked, kgoapi.OnPartitionsLost, kgoapi.DisableAutoCommit, kgoapi.BlockRebalanceOnPoll:
+			if kgoapi.IsObject(obj, obj.Name()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+type checker struct {
+	pass  *analysis.Pass
+	r     *kgoflow.Result
+	calls map[token.Pos]*ast.CallExpr // by Lparen
+	stmts map[*ast.CallExpr]ast.Stmt  // calls that are expression statements
+	queue []analysis.Diagnostic
+}
+
+// report queues d; flush reports the queue in source order (the walk's order
+// follows the SSA package's, which follows a map).
+func (c *checker) report(d analysis.Diagnostic) { c.queue = append(c.queue, d) }
+
+// flush reports the queue in source order, one report per position (a Close
+// inside a callback of a BlockRebalanceOnPoll client is leaveincallback and
+// closeblocked: the first category by name is kept).
+func (c *checker) flush() {
+	sort.SliceStable(c.queue, func(i, j int) bool {
+		a, b := c.queue[i], c.queue[j]
+		if a.Pos != b.Pos {
+			return analysisutil.Before(c.pass.Fset, a.Pos, b.Pos)
+		}
+		return a.Category < b.Category
+	})
+	for i, d := range c.queue {
+		if i > 0 && c.queue[i-1].Pos == d.Pos {
+			continue
+		}
+		c.pass.Report(d)
+	}
+}
+
+// related returns a related position at call, when it is in the package's syntax.
+func (c *checker) related(call *ssa.Call, msg string) []analysis.RelatedInformation {
+	if e := c.calls[call.Pos()]; e != nil {
+		return []analysis.RelatedInformation{{Pos: e.Pos(), End: e.End(), Message: msg}}
+	}
+	return nil
+}
+
+func (c *checker) clientRelated(cls []*kgoflow.Client) []analysis.RelatedInformation {
+	if len(cls) == 0 {
+		return nil
+	}
+	return c.related(cls[0].Call, "the client is built here")
+}
+
+// leaves reports Close and LeaveGroup calls made, before a partition callback
+// returns, on the client that runs it.
+func (c *checker) leaves(o *kgoflow.Option, w *kgoflow.Walk) {
+	for _, rc := range w.Reaches {
+		name := rc.Method.Name()
+		if !slices.Contains(kgoapi.Leaves, name) {
+			continue
+		}
+		args := rc.Call.Common().Args
+		if name == "LeaveGroupContext" && len(args) == 2 && kgoflow.IsNil(args[1]) {
+			continue // triggers the leave and returns
+		}
+		if !c.sameClient(o, w, rc.Receiver()) {
+			continue
+		}
+		top := c.calls[rc.Top.Common().Pos()]
+		at := c.calls[rc.Call.Common().Pos()]
+		if top == nil || at == nil {
+			continue
+		}
+		recv := analysisutil.ConsumerName(analysisutil.Receiver(at))
+		what := fmt.Sprintf("%s.%s", recv, name)
+		if top != at {
+			what = fmt.Sprintf("%s (calls %s.%s)", calleeName(top), recv, name)
+		}
+		alt := "" // LeaveGroupContext is missing from old versions (v1.7.0)
+		if kgoapi.HasClientMethod(rc.Method.Pkg(), "LeaveGroupContext") {
+			alt = " or use LeaveGroupContext(nil)"
+		}
+		d := analysis.Diagnostic{
+			Pos: top.Pos(), End: top.End(), Category: categoryLeave,
+			Message: fmt.Sprintf("%s inside the %s callback deadlocks, call it on another goroutine%s (leaving waits for the group loop, which waits for the callback to return)", what, o.Name, alt),
+			Related: c.related(o.Call, "the callback is registered here"),
+		}
+		if st := c.stmts[top]; st != nil && top == at && name != "LeaveGroupContext" {
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message:   "Call " + name + " on another goroutine",
+				TextEdits: []analysis.TextEdit{{Pos: st.Pos(), End: st.Pos(), NewText: []byte("go ")}},
+			}}
+		}
+		c.report(d)
+	}
+}
+
+// sameClient reports whether v, the receiver of a call made by a partition
+// callback registered by o, is the client that runs the callback: the
+// callback's *kgo.Client parameter, or a client that o reaches.
+func (c *checker) sameClient(o *kgoflow.Option, w *kgoflow.Walk, v ssa.Value) bool {
+	cls, params, _ := c.r.ClientsOf(v)
+	for _, p := range params {
+		if slices.Contains(w.Entry, p) {
+			return true
+		}
+	}
+	for _, cl := range cls {
+		if slices.Contains(cl.Options, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// async reports CommitOffsets calls made before the revoke callback returns,
+// unless the callback waits for something (onDone made synchronous).
+func (c *checker) async(o *kgoflow.Option, w *kgoflow.Walk) {
+	if w.Handoff {
+		return
+	}
+	for _, rc := range w.Reaches {
+		if rc.Method.Name() != "CommitOffsets" {
+			continue
+		}
+		top := c.calls[rc.Top.Common().Pos()]
+		at := c.calls[rc.Call.Common().Pos()]
+		if top == nil || at == nil {
+			continue
+		}
+		what := analysisutil.ConsumerName(analysisutil.Receiver(at)) + ".CommitOffsets"
+		if top != at {
+			what = fmt.Sprintf("%s (calls %s)", calleeName(top), what)
+		}
+		d := analysis.Diagnostic{
+			Pos: top.Pos(), End: top.End(), Category: categoryAsync,
+			Message: fmt.Sprintf("%s inside the OnPartitionsRevoked callback does not wait for the commit, use CommitOffsetsSync (the rebalance can go on before the commit lands, and the next owner re-reads: seen on v1.7.0, while v1.22.3 waits for commits in flight)", what),
+			Related: c.related(o.Call, "the callback is registered here"),
+		}
+		if sel, ok := ast.Unparen(at.Fun).(*ast.SelectorExpr); ok && top == at {
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message:   "Use CommitOffsetsSync",
+				TextEdits: []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("CommitOffsetsSync")}},
+			}}
+		}
+		c.report(d)
+	}
+}
+
+// noCommit reports a revoke callback that commits nothing, on a client that
+// does not both block rebalances on poll and commit by hand.
+func (c *checker) noCommit(o *kgoflow.Option, w *kgoflow.Walk) {
+	if w.Opaque || w.Handoff {
+		return // may commit through code the package cannot see, or on another goroutine
+	}
+	for _, rc := range w.Reaches {
+		if slices.Contains(kgoapi.Commits, rc.Method.Name()) {
+			return
+		}
+	}
+	var risky []*kgoflow.Client
+	manual := true
+	for _, cl := range c.r.ClientsWith(o) {
+		if !cl.Complete {
+			continue
+		}
+		if cl.Has(kgoapi.BlockRebalanceOnPoll) != nil && cl.Has(kgoapi.DisableAutoCommit) != nil {
+			continue // commits before AllowRebalance, which revokes wait for
+		}
+		risky = append(risky, cl)
+		manual = manual && cl.Has(kgoapi.DisableAutoCommit) != nil
+	}
+	if len(risky) == 0 {
+		return
+	}
+	at := c.calls[o.Call.Pos()]
+	if at == nil {
+		return
+	}
+	why := "it replaces kgo's default revoke, which commits what earlier polls returned: the next owner re-processes what was consumed since the last autocommit"
+	if manual {
+		why = "with autocommit disabled the next owner re-processes what was processed since the last commit, and a later commit of this member can rewind the new owner's"
+	}
+	d := analysis.Diagnostic{
+		Pos: at.Pos(), End: at.End(), Category: categoryNoCommit,
+		Message: fmt.Sprintf("OnPartitionsRevoked callback commits nothing, commit the processed offsets before it returns (%s)", why),
+		Related: c.clientRelated(risky),
+	}
+	c.report(d)
+}
+
+// manual reports DisableAutoCommit on a client with no revoke callback and no
+// BlockRebalanceOnPoll.
+func (c *checker) manual(o *kgoflow.Option) {
+	var risky []*kgoflow.Client
+	for _, cl := range c.r.ClientsWith(o) {
+		if cl.Complete && cl.Has(kgoapi.OnPartitionsRevoked) == nil && cl.Has(kgoapi.BlockRebalanceOnPoll) == nil {
+			risky = append(risky, cl)
+		}
+	}
+	at := c.calls[o.Call.Pos()]
+	if len(risky) == 0 || at == nil {
+		return
+	}
+	c.report(analysis.Diagnostic{
+		Pos: at.Pos(), End: at.End(), Category: categoryManual,
+		Message: "kgo.DisableAutoCommit without an OnPartitionsRevoked callback, register one that commits the processed offsets (the next owner re-processes what was processed since the last commit, and a later commit of this member can rewind the new owner's)",
+		Related: c.clientRelated(risky),
+	})
+}
+
+// calleeName names the function a call calls, for messages.
+func calleeName(call *ast.CallExpr) string {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return f.Name
+	case *ast.SelectorExpr:
+		return f.Sel.Name
+	}
+	return "the call"
+}
+
+// block reports, on a client with BlockRebalanceOnPoll that the package
+// polls, a package that never allows rebalances on it, and Close calls on it.
+func (c *checker) block(o *kgoflow.Option) {
+	calls := c.r.MethodCalls("PollFetches", "PollRecords", "AllowRebalance", "Close")
+	for _, cl := range c.r.ClientsWith(o) {
+		var polls, closes []kgoflow.MethodCall
+		allowed := false
+		for _, mc := range calls {
+			mine := slices.Contains(mc.Clients, cl)
+			switch mc.Method.Name() {
+			case "PollFetches", "PollRecords":
+				if mine {
+					polls = append(polls, mc)
+				}
+			case "AllowRebalance": // CloseAllowingRebalance at exit does not unblock the loop
+				allowed = allowed || mine || !mc.Complete
+			case "Close":
+				if mine {
+					closes = append(closes, mc)
+				}
+			}
+		}
+		if len(polls) == 0 {
+			continue
+		}
+		sort.SliceStable(polls, func(i, j int) bool {
+			return analysisutil.Before(c.pass.Fset, polls[i].Call.Pos(), polls[j].Call.Pos())
+		})
+		if !allowed && !c.r.Escapes(cl) {
+			if at := c.calls[polls[0].Call.Common().Pos()]; at != nil {
+				recv := analysisutil.ConsumerName(analysisutil.Receiver(at))
+				c.report(analysis.Diagnostic{
+					Pos: at.Pos(), End: at.End(), Category: categoryBlocked,
+					Message: fmt.Sprintf("%s.%s on a client with kgo.BlockRebalanceOnPoll, and nothing calls AllowRebalance on it, call %s.AllowRebalance() when the polled records are processed (rebalances wait until this member is kicked out of the group at the rebalance timeout)", recv, polls[0].Method.Name(), recv),
+					Related: c.related(o.Call, "rebalances are blocked on poll here"),
+				})
+			}
+		}
+		if allowed {
+			// Whether a Close follows a poll whose rebalance was not
+			// allowed depends on the paths in between (a loop that exits
+			// only on a closed client is fine): not judged.
+			continue
+		}
+		for _, mc := range closes {
+			at := c.calls[mc.Call.Common().Pos()]
+			if at == nil {
+				continue
+			}
+			recv := analysisutil.ConsumerName(analysisutil.Receiver(at))
+			d := analysis.Diagnostic{
+				Pos: at.Pos(), End: at.End(), Category: categoryClose,
+				Message: fmt.Sprintf("%s.Close on a polled client with kgo.BlockRebalanceOnPoll that never allows rebalances, use CloseAllowingRebalance (Close waits for the last poll's rebalance to be allowed and hangs)", recv),
+				Related: c.related(o.Call, "rebalances are blocked on poll here"),
+			}
+			if sel, ok := ast.Unparen(at.Fun).(*ast.SelectorExpr); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{{
+					Message:   "Use CloseAllowingRebalance",
+					TextEdits: []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("CloseAllowingRebalance")}},
+				}}
+			}
+			c.report(d)
+		}
+	}
+}

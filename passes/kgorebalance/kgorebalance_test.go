@@ -1,0 +1,31 @@
+package kgorebalance_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/kafkalint/kafkalint/internal/testutil"
+	"github.com/kafkalint/kafkalint/passes/kgorebalance"
+)
+
+func Test(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), kgorebalance.Analyzer, "kgorebalance/v1", "kgorebalance/old")
+}
+
+// TestIdentity: franz-go from a vendor directory is franz-go; a package with
+// kgo's names at another path is not.
+func TestIdentity(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), kgorebalance.Analyzer, "kgorebalance/vendored", "kgorebalance/lookalike")
+}
+
+// TestFixCompiles type-checks the fixed code and runs the analyzer on it again.
+func TestFixCompiles(t *testing.T) {
+	testutil.CheckGoldens(t, kgorebalance.Analyzer, "kgorebalance/v1", "kgorebalance/old")
+}
+
+func TestIllTyped(t *testing.T) {
+	for _, src := range testutil.IllTypedClientSources {
+		testutil.RunIllTyped(t, kgorebalance.Analyzer, src)
+	}
+}

@@ -1,0 +1,3 @@
+module github.com/twmb/franz-go
+
+go 1.21
