@@ -45,6 +45,14 @@ proof:
 proof-short:
 	cd proof && go run . -short -j 3 -check
 
+# The real-world corpus (README: Real-world corpus): kafkalint on the open-source
+# modules of realworld/modules.txt, fetched through the module proxy, compared
+# with the labelled reports of realworld/expected.txt. Not in CI (network, cgo,
+# about half an hour cold).
+.PHONY: realworld
+realworld:
+	bash realworld/run.sh
+
 # The runtime proof of the sarama, franz-go and kafka-go rules (README: Runtime
 # proof): builds the scenario programs against each client's oldest and newest
 # version from the module proxy (no cgo) and runs every scenario 3 times on a

@@ -14,7 +14,10 @@
 # target's own replace directives do not apply, as for any user of it), or a
 # directory (./path, relative to the repository) analysed in place. skip= drops
 # packages (path suffixes) that cannot build anywhere; get= pins dependencies
-# that a target without a go.mod does not name. SWEEP_WORK=DIR keeps the work
+# that a target without a go.mod does not name; pkgs= is the package pattern
+# under the target module (default: all of it; a large module whose other
+# packages need dependencies the proxy does not serve names the part that uses
+# the library). SWEEP_WORK=DIR keeps the work
 # tree (default: a temporary directory). Exit status 1 if any run had an error.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -40,11 +43,12 @@ while read -r -u 3 line; do
 	[ $# -gt 0 ] || continue
 	target=$1
 	shift
-	skip="" get=""
+	skip="" get="" sub=""
 	for kv in "$@"; do
 		case $kv in
 		skip=*) skip=${kv#skip=} ;;
 		get=*) get=${kv#get=} ;;
+		pkgs=*) sub=${kv#pkgs=} ;;
 		*) echo "sweep: bad field $kv in $manifest" >&2 && exit 2 ;;
 		esac
 	done
@@ -61,7 +65,7 @@ while read -r -u 3 line; do
 			failed=1
 			continue
 		}
-		pattern=${target%@*}/...
+		pattern=${target%@*}/${sub:-...}
 	fi
 	pkgs=$(cd "$dir" && go list -e "$pattern" | { if [ -n "$skip" ]; then grep -v -E "/(${skip//,/|})\$"; else cat; fi; })
 	npkgs=$(echo "$pkgs" | wc -w)

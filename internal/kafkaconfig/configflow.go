@@ -20,6 +20,7 @@ import (
 // it reaches code that may write to it unseen.
 type mapIndex struct {
 	writes  map[ssa.Value][]mapWrite        // by map object: see mapObjects
+	byInstr map[ssa.Instruction][]mapWrite  // every write of the package's code, by instruction
 	escaped map[ssa.Value][]ssa.Instruction // where each map reaches unseen code
 	sites   map[token.Pos]writeSite         // the syntax of writes by the position SSA gives them
 }
@@ -34,10 +35,16 @@ type writeSite struct {
 
 // A mapWrite is a MapUpdate (literal entry or m[k] = v) or a SetKey/Set call.
 type mapWrite struct {
-	instr ssa.Instruction
-	key   ssa.Value // nil for Set
-	value ssa.Value // the value, or Set's "key=value"
-	set   bool
+	instr    ssa.Instruction
+	mapValue ssa.Value // the map (or pointer) written to
+	key      ssa.Value // nil for Set
+	value    ssa.Value // the value, or Set's "key=value"
+	set      bool
+	// fact is the setting a helper of another package writes into the
+	// map at this call (its ParamWritesFact), maybe whether only on some
+	// of the helper's paths.
+	fact  *Setting
+	maybe bool
 }
 
 // index returns the mapIndex, built on first use: only packages whose
@@ -51,6 +58,7 @@ func (r *resolver) index() *mapIndex {
 func (r *resolver) buildIndex() {
 	x := &mapIndex{
 		writes:  make(map[ssa.Value][]mapWrite),
+		byInstr: make(map[ssa.Instruction][]mapWrite),
 		escaped: make(map[ssa.Value][]ssa.Instruction),
 		sites:   make(map[token.Pos]writeSite),
 	}
@@ -86,10 +94,7 @@ func (r *resolver) indexInstr(x *mapIndex, instr ssa.Instruction) {
 	switch in := instr.(type) {
 	case *ssa.MapUpdate:
 		if kafkaapi.IsConfigMap(in.Map.Type()) {
-			objs, _ := r.mapObjects(in.Map)
-			for _, m := range objs {
-				x.writes[m] = append(x.writes[m], mapWrite{instr: in, key: in.Key, value: in.Value})
-			}
+			r.addWrite(x, mapWrite{instr: in, mapValue: in.Map, key: in.Key, value: in.Value})
 		}
 		if isConfigMapType(in.Value.Type()) {
 			r.escape(x, in.Value, in) // a map stored in another map
@@ -113,15 +118,23 @@ func (r *resolver) indexInstr(x *mapIndex, instr ssa.Instruction) {
 		}
 		switch {
 		case kafkaapi.IsMethod(fn, "ConfigMap", "SetKey") && len(c.Args) == 3:
-			objs, _ := r.mapObjects(c.Args[0])
-			for _, m := range objs {
-				x.writes[m] = append(x.writes[m], mapWrite{instr: in, key: c.Args[1], value: c.Args[2]})
-			}
+			r.addWrite(x, mapWrite{instr: in, mapValue: c.Args[0], key: c.Args[1], value: c.Args[2]})
 			return
 		case kafkaapi.IsMethod(fn, "ConfigMap", "Set") && len(c.Args) == 2:
-			objs, _ := r.mapObjects(c.Args[0])
-			for _, m := range objs {
-				x.writes[m] = append(x.writes[m], mapWrite{instr: in, value: c.Args[1], set: true})
+			r.addWrite(x, mapWrite{instr: in, mapValue: c.Args[0], value: c.Args[1], set: true})
+			return
+		case fn != nil && r.paramWrites[fn] != nil:
+			// A helper of another package that writes into the map it
+			// is given: its writes, here (its ParamWritesFact).
+			first := 0
+			if fn.Signature().Recv() != nil {
+				first = 1 // Args[0] is the receiver, parameter -1
+			}
+			for _, pw := range r.paramWrites[fn].Writes {
+				if i := pw.Param + first; i >= 0 && i < len(c.Args) {
+					s := pw.Setting
+					r.addWrite(x, mapWrite{instr: in, mapValue: c.Args[i], fact: &s, maybe: pw.Maybe})
+				}
 			}
 			return
 		case kafkaapi.IsMethod(fn, "ConfigMap", "Get"), isClientFunc(fn):
@@ -147,6 +160,15 @@ func (r *resolver) indexInstr(x *mapIndex, instr ssa.Instruction) {
 			}
 		}
 	}
+}
+
+// addWrite indexes w under the maps it may write to, and by its instruction.
+func (r *resolver) addWrite(x *mapIndex, w mapWrite) {
+	objs, _ := r.mapObjects(w.mapValue)
+	for _, m := range objs {
+		x.writes[m] = append(x.writes[m], w)
+	}
+	x.byInstr[w.instr] = append(x.byInstr[w.instr], w)
 }
 
 func isClientFunc(fn *types.Func) bool {
@@ -194,7 +216,11 @@ func (r *resolver) escape(x *mapIndex, v ssa.Value, at ssa.Instruction) {
 // calls of other packages' functions return (the *ssa.Call or *ssa.Extract),
 // and whether the trace is complete.
 func (r *resolver) mapObjects(v ssa.Value) (objs []ssa.Value, complete bool) {
-	tr := r.graph.Roots(v)
+	return r.mapObjectsOf(v, r.graph.Roots(v))
+}
+
+// mapObjectsOf is mapObjects on the trace tr of v.
+func (r *resolver) mapObjectsOf(v ssa.Value, tr valueflow.Trace) (objs []ssa.Value, complete bool) {
 	complete = tr.Complete
 	_, isPtr := v.Type().Underlying().(*types.Pointer)
 	for _, root := range tr.Roots {
@@ -235,12 +261,28 @@ func isAddress(v ssa.Value) bool {
 // some (a branch, an option function applied by the caller's choice) is a Maybe.
 func (r *resolver) configOfValue(v ssa.Value, use ssa.Instruction, pos token.Pos) *Config {
 	objs, complete := r.mapObjects(v)
+	return r.configOfObjects(objs, complete, use, nil, pos)
+}
+
+// configIn resolves the ConfigMap v, the argument of use, in a function that
+// a chain of calls reached (the innermost last): as this chain's outermost
+// caller builds it. A parameter is the argument of the chain's call, and a
+// write on every path to a call of the chain counts as an entry, so that a
+// constructor shared by several callers gets each caller's configuration.
+func (r *resolver) configIn(v ssa.Value, use ssa.Instruction, chain []valueflow.CallEdge, pos token.Pos) *Config {
+	objs, complete := r.mapObjectsOf(v, r.graph.RootsIn(v, chain))
+	return r.configOfObjects(objs, complete, use, chain, pos)
+}
+
+// configOfObjects is configOfValue on the map objects of v, judged at use and
+// at the calls of chain (see configIn).
+func (r *resolver) configOfObjects(objs []ssa.Value, complete bool, use ssa.Instruction, chain []valueflow.CallEdge, pos token.Pos) *Config {
 	if len(objs) != 1 || !complete {
 		return unknown(pos) // several maps, none, or from where we cannot see
 	}
 	m := objs[0]
 	x := r.index()
-	if r.escapedBefore(x, m, use) {
+	if r.escapedBefore(x, m, use, chain) {
 		return unknown(pos)
 	}
 	var cfg *Config
@@ -261,11 +303,17 @@ func (r *resolver) configOfValue(v ssa.Value, use ssa.Instruction, pos token.Pos
 		if use != nil && before(use, w.instr) {
 			continue // after the client copied the map
 		}
+		if afterChain(w.instr, chain) {
+			continue // after the chain's call: the consumer is made by then
+		}
+		if r.siblingCaller(w.instr.Parent(), chain) {
+			continue // another caller's configuration of the shared constructor
+		}
 		if inside != nil && !inside[w.instr.Parent()] {
 			continue
 		}
 		s, ok := r.writeSetting(x, w)
-		must := r.must(w.instr, m, use)
+		must := !w.maybe && r.must(w.instr, m, use, chain)
 		switch {
 		case !ok && must:
 			cfg.Complete = false // a key we cannot read may be any key
@@ -274,6 +322,9 @@ func (r *resolver) configOfValue(v ssa.Value, use ssa.Instruction, pos token.Pos
 			cfg.set(s)
 		default:
 			s.Where = r.whereWritten(w.instr, m)
+			if onChain(w.instr.Parent(), chain) {
+				s.Where = analysisutil.Position(r.fset, w.instr.Pos()) // a branch of this caller's
+			}
 			cfg.Maybe = append(cfg.Maybe, s)
 		}
 	}
@@ -314,7 +365,7 @@ func (r *resolver) calledFrom(fn *ssa.Function) map[*ssa.Function]bool {
 // function of the use, other than at the use itself (which is what is being
 // judged). Escapes in other functions concern other instances of a map a
 // helper makes afresh on each call, and are not counted.
-func (r *resolver) escapedBefore(x *mapIndex, m ssa.Value, use ssa.Instruction) bool {
+func (r *resolver) escapedBefore(x *mapIndex, m ssa.Value, use ssa.Instruction, chain []valueflow.CallEdge) bool {
 	esc := x.escaped[m]
 	if len(esc) == 0 {
 		return false
@@ -328,8 +379,56 @@ func (r *resolver) escapedBefore(x *mapIndex, m ssa.Value, use ssa.Instruction) 
 	if use != nil {
 		scope[use.Parent()] = true
 	}
+	judged := map[ssa.Instruction]bool{use: true}
+	for _, e := range chain {
+		// The chain's calls are what is judged too: that a function
+		// value there may also be another package's (a fake in tests)
+		// does not hide what the package's own callee makes.
+		scope[e.Call.Parent()] = true
+		judged[e.Call] = true
+	}
 	for _, at := range esc {
-		if at != use && scope[at.Parent()] {
+		if !judged[at] && scope[at.Parent()] {
+			return true
+		}
+	}
+	return false
+}
+
+// siblingCaller reports whether fn, not a function of chain, calls one of
+// the chain's callees itself: another caller of the shared constructor, whose
+// writes are its own consumers' configuration.
+func (r *resolver) siblingCaller(fn *ssa.Function, chain []valueflow.CallEdge) bool {
+	for _, e := range chain {
+		if e.Call.Parent() == fn {
+			return false
+		}
+	}
+	for _, e := range chain {
+		for _, call := range r.graph.Callers(e.Callee) {
+			if call.Parent() == fn {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// onChain reports whether fn makes one of chain's calls.
+func onChain(fn *ssa.Function, chain []valueflow.CallEdge) bool {
+	for _, e := range chain {
+		if e.Call.Parent() == fn {
+			return true
+		}
+	}
+	return false
+}
+
+// afterChain reports whether w comes, on every path, after a call of chain in
+// the same function.
+func afterChain(w ssa.Instruction, chain []valueflow.CallEdge) bool {
+	for _, e := range chain {
+		if before(e.Call, w) {
 			return true
 		}
 	}
@@ -563,6 +662,11 @@ func (r *resolver) fieldSetting(s Setting, call *ssa.Call) Setting {
 // writeSetting describes a write as a Setting, or ok=false when its key is not
 // a constant.
 func (r *resolver) writeSetting(x *mapIndex, w mapWrite) (Setting, bool) {
+	if w.fact != nil {
+		s := *w.fact
+		s.Pos, s.Where = w.instr.Pos(), analysisutil.Position(r.fset, w.instr.Pos())
+		return s, true
+	}
 	site := x.sites[w.instr.Pos()]
 	expr := site.value
 	if w.set {
@@ -632,38 +736,45 @@ func (r *resolver) whereWritten(w ssa.Instruction, m ssa.Value) string {
 // must reports whether write w happens on every path that makes map m and brings
 // it to use: w is on every path through the function that makes m or the one
 // that uses it (before the use), or through a function of the package that one
-// of those calls directly on every path. Writes in functions called through
-// values (option functions) are not: the caller chooses whether they run.
-func (r *resolver) must(w ssa.Instruction, m ssa.Value, use ssa.Instruction) bool {
+// of those calls on every path, directly or through a function value that can
+// be that function only. Writes in option functions the caller chooses
+// (passed in, or picked on a branch) are not.
+//
+// With a chain of calls (configIn), the functions of the chain are targets
+// too, each up to its call of the chain: a write before the shared
+// constructor is called, on every path, is part of that caller's
+// configuration; a sibling caller's writes are not.
+func (r *resolver) must(w ssa.Instruction, m ssa.Value, use ssa.Instruction, chain []valueflow.CallEdge) bool {
 	maker, ok := m.(ssa.Instruction)
 	if !ok {
 		return false
 	}
-	targets := []*ssa.Function{maker.Parent()}
-	if use != nil {
-		targets = append(targets, use.Parent())
+	// Each target function, with the instruction the write must come
+	// before (nil: on every path to a normal return).
+	targets := map[*ssa.Function]ssa.Instruction{maker.Parent(): nil}
+	for _, e := range chain {
+		targets[e.Call.Parent()] = e.Call
 	}
-	return r.mustIn(w, targets, use, 0)
+	if use != nil {
+		targets[use.Parent()] = use
+	}
+	return r.mustIn(w, targets, 0)
 }
 
-func (r *resolver) mustIn(w ssa.Instruction, targets []*ssa.Function, use ssa.Instruction, depth int) bool {
+func (r *resolver) mustIn(w ssa.Instruction, targets map[*ssa.Function]ssa.Instruction, depth int) bool {
 	fn := w.Parent()
-	if use != nil && use.Parent() != fn {
-		use = nil
-	}
+	use, isTarget := targets[fn]
 	if !onEveryPath(w, use) {
 		return false
 	}
-	for _, t := range targets {
-		if fn == t {
-			return true
-		}
+	if isTarget {
+		return true
 	}
 	if depth > 2 {
 		return false
 	}
-	for _, call := range r.graph.StaticCallers(fn) {
-		if r.mustIn(call, targets, use, depth+1) {
+	for _, call := range r.graph.CertainCallers(fn) {
+		if r.mustIn(call, targets, depth+1) {
 			return true
 		}
 	}

@@ -11,10 +11,13 @@
 package kafkaconfig
 
 import (
+	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -32,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{analysisutil.Inspect},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(VersionFact), new(ConfigFact), new(ConsumerFact)},
+	FactTypes:  []analysis.Fact{new(VersionFact), new(ConfigFact), new(ConsumerFact), new(ParamWritesFact)},
 
 	RunDespiteErrors: true, // it reads ill-typed code defensively (fuzzed)
 }
@@ -49,11 +52,49 @@ type ConfigFact struct{ Config Config }
 func (*ConfigFact) AFact()           {}
 func (f *ConfigFact) String() string { return "config " + describe(&f.Config) }
 
-// ConsumerFact summarises an exported function that returns a consumer it constructs.
-type ConsumerFact struct{ Config Config }
+// ConsumerFact summarises an exported function that returns a consumer it
+// constructs (or an adapter that embeds one, as tracing wrappers do). When
+// Param is not 0, the consumer is made from the ConfigMap of parameter
+// Param-1, and Config holds what the function writes into it: callers
+// resolve their own argument (a wrapper's NewConsumer(conf, opts...)).
+type ConsumerFact struct {
+	Config Config
+	Param  int `json:",omitempty"`
+}
 
-func (*ConsumerFact) AFact()           {}
-func (f *ConsumerFact) String() string { return "consumer " + describe(&f.Config) }
+func (*ConsumerFact) AFact() {}
+func (f *ConsumerFact) String() string {
+	if f.Param > 0 {
+		return fmt.Sprintf("consumer from param %d %s", f.Param-1, describe(&f.Config))
+	}
+	return "consumer " + describe(&f.Config)
+}
+
+// ParamWritesFact summarises an exported function that writes settings into
+// a ConfigMap its caller passes (a configuration helper): the writes apply
+// to the caller's map where the caller calls it, as if made there.
+type ParamWritesFact struct{ Writes []ParamWrite }
+
+// A ParamWrite is one setting written to parameter Param (-1: the receiver),
+// on every path through the function or, when Maybe, on some.
+type ParamWrite struct {
+	Param   int
+	Setting Setting
+	Maybe   bool `json:",omitempty"`
+}
+
+func (*ParamWritesFact) AFact() {}
+func (f *ParamWritesFact) String() string {
+	var parts []string
+	for _, w := range f.Writes {
+		p := fmt.Sprintf("writes param %d: %s", w.Param, w.Setting)
+		if w.Maybe {
+			p += " (some paths)"
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, "; ")
+}
 
 func describe(c *Config) string {
 	var parts []string
@@ -71,6 +112,13 @@ type Consumer struct {
 	Kafka   *types.Package // the library package
 	Version kafkaapi.Version
 	Config  *Config
+	// Made is, for a consumer made by a constructor several callers share,
+	// the outermost call of the chain this variant's configuration was
+	// resolved at, and MadeIn the function that makes that call
+	// ("pkg.NewBatchConsumer"); NoPos and "" otherwise.
+	Made   token.Pos
+	MadeIn string
+	origin *Consumer // the construction site this is a variant of; nil for a site
 }
 
 // Result is what the rule passes read. It is data computed in run: it keeps
@@ -90,6 +138,10 @@ type Result struct {
 	graph     *valueflow.Graph            // the package in SSA form, built on first use
 	byCall    map[*ast.CallExpr]*Consumer // Consumers by their call
 	subscribe []*ast.CallExpr             // Subscribe/SubscribeTopics calls with a callback
+	// variants memoises consumers resolved per caller of a shared
+	// constructor (inContexts); passes query the Result concurrently.
+	variantsMu sync.Mutex
+	variants   map[variantKey]*Consumer
 }
 
 // Version returns what is known of the version of the library package kafkaPkg.

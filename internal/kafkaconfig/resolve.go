@@ -33,6 +33,7 @@ type resolver struct {
 	// in run.
 	configFacts   map[*types.Func]*ConfigFact
 	consumerFacts map[*types.Func]*ConsumerFact
+	paramWrites   map[*types.Func]*ParamWritesFact
 
 	indexOnce sync.Once
 	maps      *mapIndex // writes to the package's ConfigMaps, indexed on first use
@@ -50,6 +51,7 @@ func newResolver(pass *analysis.Pass, in *inspector.Inspector, graph *valueflow.
 		graph:         graph,
 		configFacts:   make(map[*types.Func]*ConfigFact),
 		consumerFacts: make(map[*types.Func]*ConsumerFact),
+		paramWrites:   make(map[*types.Func]*ParamWritesFact),
 	}
 	if pass.AllObjectFacts == nil {
 		return r // a hand-made pass without facts
@@ -64,7 +66,16 @@ func newResolver(pass *analysis.Pass, in *inspector.Inspector, graph *valueflow.
 			r.configFacts[fn] = f
 		case *ConsumerFact:
 			r.consumerFacts[fn] = f
+		case *ParamWritesFact:
+			r.paramWrites[fn] = f
 		}
+	}
+	if len(r.paramWrites) > 0 && graph != nil {
+		fns := make([]types.Object, 0, len(r.paramWrites))
+		for fn := range r.paramWrites {
+			fns = append(fns, fn)
+		}
+		graph.SetNoStores(fns) // they write settings, and keep no pointer
 	}
 	return r
 }
@@ -82,10 +93,32 @@ func (r *resolver) consumerAt(call *ast.CallExpr) *Consumer {
 		return &Consumer{Call: call, Kafka: fn.Pkg(), Config: r.configOf(call.Args[0], call)}
 	}
 	if f := r.consumerFacts[fn]; f != nil {
+		sig := fn.Type().(*types.Signature)
+		k := &Consumer{Call: call, Via: analysisutil.FuncName(fn), Kafka: consumerPkg(sig)}
+		if f.Param > 0 {
+			// Made from the caller's map: this call's argument, plus
+			// what the function writes into it.
+			if f.Param-1 >= len(call.Args) {
+				return nil
+			}
+			cfg := r.configOf(call.Args[f.Param-1], call).clone()
+			if cfg.Known {
+				for _, s := range f.Config.Entries {
+					s.Pos, s.Where = call.Pos(), analysisutil.Position(r.fset, call.Pos())
+					cfg.set(s)
+				}
+				for _, s := range f.Config.Maybe {
+					s.Pos = call.Pos()
+					cfg.Maybe = append(cfg.Maybe, s)
+				}
+			}
+			k.Config = cfg
+			return k
+		}
 		cfg := f.Config
 		cfg.Pos = call.Pos()
-		sig := fn.Type().(*types.Signature)
-		return &Consumer{Call: call, Via: analysisutil.FuncName(fn), Kafka: consumerPkg(sig), Config: &cfg}
+		k.Config = &cfg
+		return k
 	}
 	return nil
 }
@@ -93,7 +126,11 @@ func (r *resolver) consumerAt(call *ast.CallExpr) *Consumer {
 // consumerPkg returns the library package of the *Consumer a signature returns.
 func consumerPkg(sig *types.Signature) *types.Package {
 	for i := 0; i < sig.Results().Len(); i++ {
-		if t := sig.Results().At(i).Type(); kafkaapi.IsConsumer(t) {
+		t := sig.Results().At(i).Type()
+		if f := embeddedConsumer(t); f != nil {
+			t = f.Type() // an adapter: the library of the consumer it embeds
+		}
+		if kafkaapi.IsConsumer(t) {
 			if n := analysisutil.NamedType(t); n != nil {
 				return n.Obj().Pkg()
 			}
@@ -189,32 +226,95 @@ func (r *resolver) exportFacts(pass *analysis.Pass, res *Result) {
 			pass.ExportObjectFact(fn, &ConfigFact{Config: factConfig(cfg)})
 			continue
 		}
-		if c := r.returnedConsumer(decl, res); c != nil && c.Config.Known {
+		if c, param := r.returnedConsumer(decl, res); c != nil && param >= 0 {
+			var writes Config
+			for _, w := range r.paramWritesOf(fn, decl) {
+				if w.Param != param {
+					continue
+				}
+				if w.Maybe {
+					writes.Maybe = append(writes.Maybe, w.Setting)
+				} else {
+					writes.set(w.Setting)
+				}
+			}
+			pass.ExportObjectFact(fn, &ConsumerFact{Config: factConfig(&writes), Param: param + 1})
+		} else if c != nil && c.Config.Known {
 			pass.ExportObjectFact(fn, &ConsumerFact{Config: factConfig(c.Config)})
+		}
+		if ws := r.paramWritesOf(fn, decl); len(ws) > 0 {
+			pass.ExportObjectFact(fn, &ParamWritesFact{Writes: ws})
 		}
 	}
 }
 
+// paramWritesOf returns the settings fn writes, in its own body, into a
+// ConfigMap that one of its parameters is (or points to), in source order:
+// only for functions with such a parameter, so that others build no SSA.
+func (r *resolver) paramWritesOf(fn *types.Func, decl *ast.FuncDecl) []ParamWrite {
+	sig := fn.Signature()
+	has := sig.Recv() != nil && isConfigMapType(sig.Recv().Type())
+	for i := 0; i < sig.Params().Len(); i++ {
+		has = has || isConfigMapType(sig.Params().At(i).Type())
+	}
+	if !has {
+		return nil
+	}
+	sfn := r.graph.Func(decl)
+	if sfn == nil {
+		return nil
+	}
+	x := r.index()
+	var out []ParamWrite
+	for _, b := range sfn.Blocks {
+		for _, instr := range b.Instrs {
+			for _, w := range x.byInstr[instr] {
+				tr := r.graph.Roots(w.mapValue)
+				if len(tr.Roots) != 1 {
+					continue
+				}
+				p, ok := tr.Roots[0].(*ssa.Parameter)
+				if !ok || p.Parent() != sfn {
+					continue
+				}
+				_, idx, ok := valueflow.ParamIndex(p)
+				if !ok {
+					continue
+				}
+				s, ok := r.writeSetting(x, w)
+				if !ok {
+					continue
+				}
+				s.Pos, s.syntax, s.Sub = token.NoPos, nil, nil
+				out = append(out, ParamWrite{Param: idx, Setting: s, Maybe: !onEveryPath(instr, nil)})
+			}
+		}
+	}
+	return out
+}
+
 // returnedConsumer returns the consumer a function returns when every value it
-// returns as a *kafka.Consumer (other than nil) is the same construction site.
-func (r *resolver) returnedConsumer(decl *ast.FuncDecl, res *Result) *Consumer {
+// returns as a *kafka.Consumer, or as an adapter embedding one (other than
+// nil), is the same construction site; and, when that site's ConfigMap is one
+// of the function's parameters, its index (else -1): a wrapper's constructor.
+func (r *resolver) returnedConsumer(decl *ast.FuncDecl, res *Result) (*Consumer, int) {
 	fn, ok := r.info.Defs[decl.Name].(*types.Func)
 	if !ok {
-		return nil
+		return nil, -1
 	}
 	results := fn.Signature().Results()
 	index := -1
 	for i := 0; i < results.Len(); i++ {
-		if kafkaapi.IsConsumer(results.At(i).Type()) {
+		if t := results.At(i).Type(); kafkaapi.IsConsumer(t) || embeddedConsumer(t) != nil {
 			index = i
 		}
 	}
 	if index < 0 {
-		return nil // returns no consumer: no SSA needed
+		return nil, -1 // returns no consumer: no SSA needed
 	}
 	sfn := res.graph.Func(decl)
 	if sfn == nil {
-		return nil
+		return nil, -1
 	}
 	var found *Consumer
 	for _, b := range sfn.Blocks {
@@ -222,16 +322,55 @@ func (r *resolver) returnedConsumer(decl *ast.FuncDecl, res *Result) *Consumer {
 		if !ok || index >= len(ret.Results) {
 			continue
 		}
+		if c, isConst := ret.Results[index].(*ssa.Const); isConst && c.IsNil() {
+			continue // the error path
+		}
 		sites, traced := res.consumersOfValue(ret.Results[index], 0)
 		if len(sites) == 0 && traced {
 			continue // nil: the error path
 		}
-		if !traced || len(sites) != 1 || (found != nil && found != sites[0]) {
-			return nil
+		if len(sites) != 1 || (found != nil && found != sites[0]) {
+			return nil, -1
+		}
+		if !traced {
+			// Part of it comes from outside; what matters is whether
+			// the one site is made here from a parameter.
+			if p := r.configParam(sites[0], sfn); p >= 0 {
+				found = sites[0]
+				continue
+			}
+			return nil, -1
 		}
 		found = sites[0]
 	}
-	return found
+	if found == nil {
+		return nil, -1
+	}
+	return found, r.configParam(found, sfn)
+}
+
+// configParam returns the index of the parameter of sfn that consumer k's
+// ConfigMap comes from (k made by a NewConsumer call in sfn itself), or -1.
+func (r *resolver) configParam(k *Consumer, sfn *ssa.Function) int {
+	if k.Via != "" || len(k.Call.Args) != 1 {
+		return -1
+	}
+	ins := r.graph.Calls(k.Call)
+	if len(ins) != 1 || ins[0].Parent() != sfn || len(ins[0].Common().Args) != 1 {
+		return -1
+	}
+	tr := r.graph.Roots(ins[0].Common().Args[0])
+	if len(tr.Roots) != 1 {
+		return -1
+	}
+	p, ok := tr.Roots[0].(*ssa.Parameter)
+	if !ok || p.Parent() != sfn {
+		return -1
+	}
+	if _, i, ok := valueflow.ParamIndex(p); ok && i >= 0 {
+		return i
+	}
+	return -1
 }
 
 // factConfig strips what a fact cannot carry across packages: token positions

@@ -28,25 +28,73 @@ func (r *Result) ConsumersOf(e ast.Expr) ([]*Consumer, bool) {
 	return r.consumersOfValue(v, 0)
 }
 
+// ConsumersInContext is ConsumersOf with each consumer that a shared
+// constructor makes resolved per caller: where e's trace reaches a
+// NewConsumer call through calls of the package's functions, the consumer is
+// a variant of that site whose configuration is the one those calls build
+// (Site returns the construction site it is a variant of). Passes that judge
+// a handler by its consumer's configuration ask this; passes that match
+// consumers by site (what is stored, committed or closed on each) ask
+// ConsumersOf.
+func (r *Result) ConsumersInContext(e ast.Expr) ([]*Consumer, bool) {
+	if r.graph == nil {
+		return nil, false
+	}
+	v := r.graph.ValueOf(e)
+	if v == nil {
+		return nil, false
+	}
+	return r.consumersOfTrace(r.graph.Roots(v), 0, true)
+}
+
+// Site returns the construction site k is a variant of (ConsumersInContext),
+// or k itself.
+func (k *Consumer) Site() *Consumer {
+	if k.origin != nil {
+		return k.origin
+	}
+	return k
+}
+
 // consumersOfValue classifies the roots of v: construction sites of consumers
 // (NewConsumer, or a function of another package with a ConsumerFact), adapters
 // whose embedded *Consumer is traced in turn, and the rest, which is untraced.
 func (r *Result) consumersOfValue(v ssa.Value, depth int) ([]*Consumer, bool) {
-	tr := r.graph.Roots(v)
+	return r.consumersOfTrace(r.graph.Roots(v), depth, false)
+}
+
+// consumersOfTrace is consumersOfValue on the trace tr of a value. An
+// adapter's embedded *Consumer stored in a function the trace entered
+// through a call (a wrapper's NewConsumer calling its WrapConsumer) is traced
+// as that call made it.
+func (r *Result) consumersOfTrace(tr valueflow.Trace, depth int, inContext bool) ([]*Consumer, bool) {
 	complete := tr.Complete
 	var out []*Consumer
 	for _, root := range tr.Roots {
 		if k := r.consumerOfRoot(root); k != nil {
-			out = appendConsumer(out, k)
+			if inContext {
+				out = appendConsumer(out, r.inContexts(k, tr.Calls)...)
+			} else {
+				out = appendConsumer(out, k)
+			}
+			continue
+		}
+		if x := embeddingValue(root); x != nil && depth < 4 {
+			// The embedded consumer of an adapter whose stores are not
+			// here (another package's wrapper): the adapter itself.
+			ks, ok := r.consumersOfTrace(r.graph.Roots(x), depth+1, inContext)
+			out = appendConsumer(out, ks...)
+			complete = complete && ok
 			continue
 		}
 		if f := embeddedConsumer(root.Type()); f != nil && depth < 4 {
-			for _, s := range r.graph.FieldStores(f) {
-				ks, ok := r.consumersOfValue(s, depth+1)
+			stores := r.graph.FieldStoreInstrs(f)
+			for _, st := range stores {
+				ks, ok := r.consumersOfTrace(r.storedIn(st, tr.Calls), depth+1, inContext)
 				out = appendConsumer(out, ks...)
 				complete = complete && ok
 			}
-			if len(r.graph.FieldStores(f)) == 0 {
+			if len(stores) == 0 {
 				complete = false
 			}
 			continue
@@ -54,6 +102,120 @@ func (r *Result) consumersOfValue(v ssa.Value, depth int) ([]*Consumer, bool) {
 		complete = false
 	}
 	return out, complete
+}
+
+// storedIn traces the value st stores: as the call of calls that entered
+// st's function made it, when there is one, else as every caller does.
+func (r *Result) storedIn(st *ssa.Store, calls []valueflow.CallEdge) valueflow.Trace {
+	for _, e := range calls {
+		if e.Callee == st.Parent() {
+			return r.graph.RootsIn(st.Val, []valueflow.CallEdge{e})
+		}
+	}
+	return r.graph.Roots(st.Val)
+}
+
+// maxChain bounds how many calls deep a shared constructor is resolved per
+// caller (inContexts), and maxChains how many callers' variants one trace gets.
+const (
+	maxChain  = 3
+	maxChains = 8
+)
+
+// inContexts returns consumer k as the calls that a trace followed to it make
+// it: when k is a NewConsumer call in a function that the trace entered
+// through a call (a shared constructor: a method of an options struct, a
+// function-typed field whose default calls NewConsumer), the configuration is
+// resolved at that call, and at the calls that led there (up to maxChain
+// deep), one variant per chain; where a chain does not resolve, or no call
+// leads to k, k itself. Variants are memoised, so that every query of the
+// same chain gets the same *Consumer.
+func (r *Result) inContexts(k *Consumer, calls []valueflow.CallEdge) []*Consumer {
+	if k.Via != "" || len(k.Call.Args) != 1 || len(calls) == 0 || r.resolver == nil {
+		return []*Consumer{k}
+	}
+	ins := r.graph.Calls(k.Call)
+	if len(ins) != 1 {
+		return []*Consumer{k}
+	}
+	use := ins[0]
+	var chains [][]valueflow.CallEdge
+	var grow func(chain []valueflow.CallEdge)
+	grow = func(chain []valueflow.CallEdge) {
+		outer := chain[0].Call.Parent()
+		extended := false
+		if len(chain) < maxChain {
+			for _, e := range calls {
+				if e.Callee == outer && len(chains) < maxChains && !inChain(chain, e) {
+					extended = true
+					grow(append([]valueflow.CallEdge{e}, chain...))
+				}
+			}
+		}
+		if !extended && len(chains) < maxChains {
+			chains = append(chains, chain)
+		}
+	}
+	for _, e := range calls {
+		if e.Callee == use.Parent() && len(chains) < maxChains {
+			grow([]valueflow.CallEdge{e})
+		}
+	}
+	if len(chains) == 0 {
+		return []*Consumer{k}
+	}
+	var out []*Consumer
+	for _, chain := range chains {
+		out = appendConsumer(out, r.variant(k, use, chain))
+	}
+	return out
+}
+
+func inChain(chain []valueflow.CallEdge, e valueflow.CallEdge) bool {
+	for _, c := range chain {
+		if c.Call == e.Call {
+			return true
+		}
+	}
+	return false
+}
+
+// variant returns consumer k as made through chain (memoised), or k when the
+// configuration does not resolve there.
+func (r *Result) variant(k *Consumer, use ssa.Instruction, chain []valueflow.CallEdge) *Consumer {
+	key := variantKey{call: k.Call.Lparen}
+	for i, e := range chain {
+		if i < len(key.chain) {
+			key.chain[i] = e.Call.Pos()
+		}
+	}
+	r.variantsMu.Lock()
+	defer r.variantsMu.Unlock()
+	if v, ok := r.variants[key]; ok {
+		return v
+	}
+	v := k
+	c := use.(ssa.CallInstruction).Common()
+	if len(c.Args) == 1 {
+		if cfg := r.resolver.configIn(c.Args[0], use, chain, k.Call.Args[0].Pos()); cfg.Known {
+			v = &Consumer{Call: k.Call, Kafka: k.Kafka, Version: k.Version, Config: cfg, Made: chain[0].Call.Pos(), origin: k}
+			if obj, ok := chain[0].Call.Parent().Object().(*types.Func); ok {
+				v.MadeIn = analysisutil.FuncName(obj)
+			}
+		}
+	}
+	if r.variants == nil {
+		r.variants = make(map[variantKey]*Consumer)
+	}
+	r.variants[key] = v
+	return v
+}
+
+// A variantKey names a consumer made through a chain of calls: the
+// NewConsumer call and the chain's calls, outermost first.
+type variantKey struct {
+	call  token.Pos
+	chain [maxChain]token.Pos
 }
 
 // consumerOfRoot returns the consumer site that root, a call result, is, or nil.
@@ -76,6 +238,29 @@ func appendConsumer(list []*Consumer, more ...*Consumer) []*Consumer {
 		}
 	}
 	return list
+}
+
+// embeddingValue returns, for the address or value of an adapter's embedded
+// *kafka.Consumer field of another package's struct (a promoted method's
+// receiver), the adapter it is selected from; else nil.
+func embeddingValue(root ssa.Value) ssa.Value {
+	var x ssa.Value
+	switch v := root.(type) {
+	case *ssa.FieldAddr:
+		x = v.X
+	case *ssa.Field:
+		x = v.X
+	default:
+		return nil
+	}
+	f := valueflow.FieldOf(root)
+	if f == nil || !f.Embedded() || !kafkaapi.IsConsumer(f.Type()) || f.Pkg() == nil {
+		return nil
+	}
+	if fn := root.Parent(); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg == f.Pkg() {
+		return nil // the package's own adapter: its stores are traced
+	}
+	return x
 }
 
 // embeddedConsumer returns the embedded *kafka.Consumer field of an adapter

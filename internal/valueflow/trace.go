@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -35,7 +36,7 @@ func (g *Graph) rootsOf(v ssa.Value) Trace {
 	defer delete(g.busy, v)
 	t := &tracer{g: g, seen: make(map[ssa.Value]bool), complete: true}
 	t.value(v)
-	res := Trace{Roots: t.roots, Complete: t.complete && t.steps < maxSteps, Via: t.via}
+	res := Trace{Roots: t.roots, Complete: t.complete && t.steps < maxSteps, Via: t.via, Calls: t.calls}
 	if !g.indexing && len(g.busy) == 1 {
 		g.roots[v] = &res // only outermost traces: inner ones may be cut by a cycle
 	}
@@ -51,6 +52,27 @@ type tracer struct {
 	steps    int
 	viaSet   map[ssa.Value]bool
 	via      []ssa.Value
+	calls    []CallEdge
+	// ctx is the chain of calls the trace is inside of (RootsIn), the
+	// innermost last: a parameter of the innermost call's callee is that
+	// call's argument only, not the arguments of every call.
+	ctx []CallEdge
+}
+
+// RootsIn is Roots for v, a value of the function that ctx's innermost call
+// calls, as it is at that call: a parameter of a function of the chain
+// follows the argument of the chain's call only (context-sensitive, as deep
+// as the chain), everything else as Roots. The result is not memoised.
+func (g *Graph) RootsIn(v ssa.Value, ctx []CallEdge) Trace {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.build()
+	if g.broken || v == nil {
+		return Trace{}
+	}
+	t := &tracer{g: g, seen: make(map[ssa.Value]bool), complete: true, ctx: ctx}
+	t.value(v)
+	return Trace{Roots: t.roots, Complete: t.complete && t.steps < maxSteps, Via: t.via, Calls: t.calls}
 }
 
 // through records a place the traced value was loaded from.
@@ -214,6 +236,12 @@ func (t *tracer) allocStores(a *ssa.Alloc) {
 			if callee := c.StaticCallee(); callee != nil && callee.Pkg != nil && t.g.lib != nil && t.g.lib.Owns(callee.Pkg.Pkg) {
 				continue // the library never stores through its pointer arguments
 			}
+			if callee := c.StaticCallee(); callee != nil && t.g.noStores[callee.Object()] {
+				continue // summarised by the pass that built the graph (SetNoStores)
+			}
+			if c.StaticCallee() == nil && !c.IsInvoke() && t.g.localValue(c.Value) {
+				continue // a function value of the package's own: as a direct call
+			}
 			for _, arg := range c.Args {
 				if arg == a {
 					t.complete = false // the callee may store into it
@@ -276,6 +304,7 @@ func (t *tracer) results(call *ssa.Call, i int, v ssa.Value) {
 			t.root(v, true) // another package's function: a root the passes classify
 			continue
 		}
+		t.calls = append(t.calls, CallEdge{Call: call, Callee: fn})
 		for _, b := range fn.Blocks {
 			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && i < len(ret.Results) {
 				t.value(ret.Results[i])
@@ -297,14 +326,29 @@ func (t *tracer) param(p *ssa.Parameter) {
 		t.root(p, false)
 		return
 	}
+	if n := len(t.ctx); n > 0 && t.ctx[n-1].Callee == fn {
+		// Inside a chain of calls: the argument of this call only,
+		// traced in the caller's context.
+		c := t.ctx[n-1].Call.Common()
+		if idx >= len(c.Args) || (c.Signature().Variadic() && idx >= len(c.Args)-1 && fn.Signature.Variadic()) {
+			t.root(p, false)
+			return
+		}
+		saved := t.ctx
+		t.ctx = t.ctx[:n-1]
+		t.value(c.Args[idx])
+		t.ctx = saved
+		return
+	}
 	if reachableFromOutside(fn) || t.g.escapes[fn] {
 		t.root(p, false) // called from where the package cannot see
 	}
 	calls := append([]ssa.CallInstruction(nil), t.g.static[fn]...)
+	subs := t.g.subs[fn]
 	if !t.g.indexing {
 		calls = append(calls, t.g.dynamicCalls()[fn]...)
+		subs = append(slices.Clip(subs), t.g.callbackSubs()[fn]...)
 	}
-	subs := t.g.subs[fn]
 	if len(calls) == 0 && len(subs) == 0 {
 		t.root(p, false)
 	}
@@ -350,6 +394,21 @@ func (t *tracer) freeVar(fv *ssa.FreeVar) {
 	}
 }
 
+// localValue reports whether the function value v is traced, completely, to
+// functions of the package (declared, literals or closures).
+func (g *Graph) localValue(v ssa.Value) bool {
+	tr := g.rootsOf(v)
+	if !tr.Complete || len(tr.Roots) == 0 {
+		return false
+	}
+	for _, r := range tr.Roots {
+		if !Local(funcOf(r)) {
+			return false
+		}
+	}
+	return true
+}
+
 // dynamicCalls indexes the calls through function values by the functions the
 // callee value may be, computed once. While it is computed, parameters are
 // followed through direct calls only.
@@ -359,6 +418,12 @@ func (g *Graph) dynamicCalls() map[*ssa.Function][]ssa.CallInstruction {
 	}
 	g.dynIndex = make(map[*ssa.Function][]ssa.CallInstruction)
 	g.indexing = true
+	// The index is computed when a trace first needs it, perhaps in the
+	// middle of tracing one of these callee values: their traces here start
+	// afresh, not cut short as a cycle.
+	busy := g.busy
+	g.busy = make(map[ssa.Value]bool)
+	defer func() { g.busy = busy }()
 	for _, call := range g.dynamic {
 		for _, r := range g.rootsOf(call.Common().Value).Roots {
 			if fn := funcOf(r); fn != nil {

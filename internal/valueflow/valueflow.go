@@ -46,6 +46,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
@@ -92,11 +93,14 @@ type Graph struct {
 	dynIndex   map[*ssa.Function][]ssa.CallInstruction // dynamic calls by the functions they may call
 	escapes    map[*ssa.Function]bool                  // functions other code may call
 	subs       map[*ssa.Function][]ssa.Value           // registered callbacks -> receivers of the calls that register them
+	wrappedCbs [][2]ssa.Value                          // receiver and callback of registering calls given a call's result
+	cbIndex    map[*ssa.Function][]ssa.Value           // callbackSubs, computed once
 	closures   map[*ssa.Function][]*ssa.MakeClosure    // closures of each function literal
 	indexing   bool                                    // building dynIndex: parameters follow direct calls only
 	fieldAddrs map[*types.Var][]*ssa.FieldAddr         // every &x.f of each field
 	elemAddrs  map[ssa.Value][]*ssa.IndexAddr          // element addresses by backing array (on demand)
 	copies     map[ssa.Value][]ssa.Value               // sources of copy calls by destination array (on demand)
+	noStores   map[types.Object]bool                   // other packages' functions that store through no pointer argument
 	roots      map[ssa.Value]*Trace                    // memo
 	busy       map[ssa.Value]bool                      // traces in progress
 }
@@ -124,6 +128,21 @@ func New(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types
 	return &Graph{fset: fset, pkg: pkg, files: files, info: info, lib: lib, broken: hasTypeErrors || pkg == nil || info == nil}
 }
 
+// SetNoStores names functions of other packages that store nothing through
+// their pointer arguments (the pass that builds the graph knows them from its
+// facts: a helper that only writes settings into the ConfigMap it is given),
+// so that a variable passed to them is still traced. Call it before any trace.
+func (g *Graph) SetNoStores(fns []types.Object) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.noStores == nil {
+		g.noStores = make(map[types.Object]bool)
+	}
+	for _, fn := range fns {
+		g.noStores[fn] = true
+	}
+}
+
 // A Trace is what a value may come from.
 type Trace struct {
 	Roots    []ssa.Value // values the trace does not look through, in the order found
@@ -135,6 +154,19 @@ type Trace struct {
 	// that asks whether the value was changed on the way looks at their
 	// Writes.
 	Via []ssa.Value
+	// Calls holds the calls of the package's functions whose results the
+	// trace followed into the callee's return statements, each with the
+	// callee (a call through a function value may have several). A pass
+	// that needs the value of a callee's parameter at the call that
+	// produced a root (the configuration a shared constructor was given by
+	// this caller, not by every caller) traces it again with RootsIn.
+	Calls []CallEdge
+}
+
+// A CallEdge is a call instruction and one function it may call.
+type CallEdge struct {
+	Call   ssa.CallInstruction
+	Callee *ssa.Function
 }
 
 func (g *Graph) build() {
@@ -339,8 +371,34 @@ func (g *Graph) noteCallback(c *ssa.CallCommon) {
 	if recv, cb := g.callbackArgs(c); cb != nil {
 		if fn := funcOf(cb); fn != nil {
 			g.subs[fn] = append(g.subs[fn], recv)
+		} else {
+			g.wrappedCbs = append(g.wrappedCbs, [2]ssa.Value{recv, cb})
 		}
 	}
+}
+
+// callbackSubs indexes the callbacks that Subscribe calls get as the result
+// of a call (middleware that wraps a handler, returning a function that calls
+// it): the functions those values are traced to, with the receivers, computed
+// once, like dynamicCalls.
+func (g *Graph) callbackSubs() map[*ssa.Function][]ssa.Value {
+	if g.cbIndex != nil || g.indexing {
+		return g.cbIndex
+	}
+	g.cbIndex = make(map[*ssa.Function][]ssa.Value)
+	g.indexing = true
+	busy := g.busy // as in dynamicCalls: start afresh
+	g.busy = make(map[ssa.Value]bool)
+	defer func() { g.busy = busy }()
+	for _, rc := range g.wrappedCbs {
+		for _, r := range g.rootsOf(rc[1]).Roots {
+			if fn := funcOf(r); fn != nil {
+				g.cbIndex[fn] = append(g.cbIndex[fn], rc[0])
+			}
+		}
+	}
+	g.indexing = false
+	return g.cbIndex
 }
 
 // callbackArgs returns the receiver and the callback of a call that registers a
@@ -534,6 +592,38 @@ func (g *Graph) StaticCallers(fn *ssa.Function) []ssa.CallInstruction {
 		return nil
 	}
 	return g.static[fn]
+}
+
+// Callers returns the calls of fn in the package that may call it: its
+// direct calls and the calls through function values it may be.
+func (g *Graph) Callers(fn *ssa.Function) []ssa.CallInstruction {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.build()
+	if g.broken {
+		return nil
+	}
+	return append(slices.Clip(g.static[fn]), g.dynamicCalls()[fn]...)
+}
+
+// CertainCallers returns the calls of fn in the package that can call nothing
+// else: its direct calls, and calls through a function value that the
+// package traces to fn alone (an option applied as withManualCommit()(cm)).
+func (g *Graph) CertainCallers(fn *ssa.Function) []ssa.CallInstruction {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.build()
+	if g.broken {
+		return nil
+	}
+	out := append([]ssa.CallInstruction(nil), g.static[fn]...)
+	for _, call := range g.dynamicCalls()[fn] {
+		tr := g.rootsOf(call.Common().Value)
+		if tr.Complete && len(tr.Roots) == 1 && funcOf(tr.Roots[0]) == fn {
+			out = append(out, call)
+		}
+	}
+	return out
 }
 
 // FieldStoreInstrs returns the stores into field f in the package, for passes

@@ -110,20 +110,34 @@
 // is followed like a helper. The receiver of Unassign is traced, on the SSA form
 // of the package (internal/valueflow), to the NewConsumer calls it may be:
 // through locals, phis, struct fields, closures, parameters, the callback's
-// *Consumer, interfaces and constructors called through function values. The
+// *Consumer (also through middleware that wraps the callback and calls it),
+// interfaces and constructors called through function values. A constructor
+// that several callers share (a function that takes the ConfigMap, an options
+// method that writes settings and creates the client through a function-typed
+// field whose default calls NewConsumer) is resolved per caller: the
+// consumer a handler's receiver comes from is judged with the configuration
+// built by the calls that led to it, up to three calls deep, so that a
+// library's single and batch consumers are each judged by their own
+// constructor. Consumers made by a wrapper of another package (a tracing
+// integration's NewConsumer(conf, opts...) returning a struct that embeds
+// *kafka.Consumer) are made from the caller's ConfigMap (a ConsumerFact on
+// the wrapper), and calls of the methods it promotes are the consumer's. The
 // report needs one of them to be proved risky on its default configuration:
 // enable.auto.offset.store false, and stored offsets committed either by the
 // auto-committer (enable.auto.commit true or absent, auto.commit.interval.ms
 // not read as 0: "0ms" and " 0" are 0, as librdkafka reads them) or by an offset-less Commit() the program calls on that consumer, on
 // a library version before v1.9.0 or unknown. Configurations are resolved from
 // literals, SetKey, Set and index writes anywhere in the package, helpers of
-// this and other packages (facts), and settings structs rendered into a
-// ConfigMap in another package and filled in here (a field, its negation
-// !s.ManualStore, or its comparison with a constant s.CommitIntervalMs > 0,
-// evaluated on the constant stored here). A write that happens only on
-// some paths (an option function the caller may apply, a branch) is not part
-// of the default configuration; when it would make the consumer safe, the
-// report points at it. A receiver that cannot be traced is not reported (one
+// this and other packages (facts: a helper that returns a ConfigMap, and one
+// that writes settings into the ConfigMap it is given), options applied
+// through function values that can be one function only
+// (withManualCommit()(cm)), and settings structs rendered into a ConfigMap in
+// another package and filled in here (a field, its negation !s.ManualStore,
+// or its comparison with a constant s.CommitIntervalMs > 0, evaluated on the
+// constant stored here). A write that happens only on some paths (an option
+// function the caller may apply, a branch) is not part of the default
+// configuration; when it would make the consumer safe, the report points at
+// it. A receiver that cannot be traced is not reported (one
 // policy for every analyzer, see internal/valueflow).
 //
 // The library pattern: when the handler's package gets its consumer, or the
@@ -133,7 +147,7 @@
 // whose closure stores it where the library reads it), the handler's package
 // exports a Handover fact, and the calling package is reported where it hands
 // over a risky configuration or consumer, with the handler named in the
-// message. A caller that only passes its own parameter on passes the fact on.
+// message and its Unassign as related information. A caller that only passes its own parameter on passes the fact on.
 // A handler in one package whose consumer is built in another is reported
 // where the callback is registered.
 //
@@ -167,9 +181,11 @@
 //   - receivers that cannot be traced to a construction site: a consumer from a
 //     channel, a map or slice element, an exported package variable, or an
 //     interface whose values come from another package without facts;
-//   - a constructor shared by several configurations (one NewConsumer call
-//     reached with different ConfigMaps): the analysis does not split it by
-//     caller, and the configuration is unknown;
+//   - a consumer whose construction the handler's receiver does not trace
+//     through the calls that built it (a consumer kept in a field that every
+//     constructor writes is judged by each of them); values are told apart by
+//     call, not by object: a field of a struct that a test sets to a fake is
+//     the fake or the real client wherever that struct type is used;
 //   - helpers of other packages without facts are assumed to do nothing.
 //
 // # Category nocommit

@@ -33,6 +33,7 @@ type HandoverSite struct {
 	Config  bool   // the ConfigMap is handed over, not the consumer
 	Missing uint8  // what the handler does not do before Unassign
 	Where   string // the Unassign: "pkg.Func (file.go:12)"
+	At      Loc    // the Unassign, for the report's related information
 }
 
 func (*Handover) AFact() {}
@@ -53,12 +54,12 @@ func (f *Handover) String() string {
 // fields through which callers supply its consumer or the consumer's
 // configuration.
 func (c *checker) noteHandovers(f *finding, consumers []*kafkaconfig.Consumer) {
-	where := f.where
+	where, at := f.where, f.at
 	if f.unassign != nil {
-		where = c.whereCall(f.unassign)
+		where, at = c.whereCall(f.unassign), locOf(c.pass.Fset, f.unassign.Pos())
 	}
 	add := func(b kafkaconfig.Boundary, config bool) {
-		s := HandoverSite{Param: b.Index, Config: config, Missing: uint8(f.missing), Where: where}
+		s := HandoverSite{Param: b.Index, Config: config, Missing: uint8(f.missing), Where: where, At: at}
 		var obj types.Object = b.Func
 		if b.Field != nil {
 			obj, s.Param = b.Field, 0
@@ -152,7 +153,7 @@ func (c *checker) checkHandovers() {
 			if s.Config {
 				cfg = c.kc.ConfigOf(arg, call)
 			} else {
-				consumers, _ = c.kc.ConsumersOf(arg)
+				consumers, _ = c.kc.ConsumersInContext(arg)
 			}
 			if !c.reportHandover(arg.Pos(), arg.End(), analysisutil.FuncName(fn), s, cfg, consumers) {
 				c.passOn(arg, s)
@@ -208,6 +209,9 @@ func (c *checker) reportHandover(pos, end token.Pos, to string, s HandoverSite, 
 		}
 		if st, ok := k.Config.Lookup("enable.auto.offset.store"); ok && st.Pos.IsValid() {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: st.Pos, Message: "enable.auto.offset.store=false: the application stores offsets itself"})
+		}
+		if p := s.At.pos(c.pass.Fset); p.IsValid() {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: "the RevokedPartitions handler calls Unassign here without " + missingText(effects(s.Missing)) + " first"})
 		}
 		c.pass.Report(d)
 		return true

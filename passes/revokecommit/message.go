@@ -133,6 +133,9 @@ func (c *checker) related(f *finding, k *kafkaconfig.Consumer, e exposure) []ana
 	} else if e == commitCall {
 		add(k.Call.Pos(), "consumer created here; the program commits its stored offsets with Commit()")
 	}
+	if k.Made.IsValid() {
+		add(k.Made, fmt.Sprintf("the consumer is made through this call in %s, with the configuration this caller builds", k.MadeIn))
+	}
 	// What an option or a branch may set that would avoid the problem.
 	for _, s := range k.Config.Maybe {
 		if avoids(s) {
@@ -144,6 +147,7 @@ func (c *checker) related(f *finding, k *kafkaconfig.Consumer, e exposure) []ana
 	}
 	if f.unassign == nil && f.where != "" {
 		add(f.call.Pos(), "the handler is in "+f.where)
+		add(f.at.pos(c.pass.Fset), "the handler's Unassign, in another package")
 	}
 	return rel
 }

@@ -66,6 +66,7 @@ type finding struct {
 	site
 	region *region
 	late   *ast.CallExpr // a store of the consumer's offsets on another goroutine, when that matters
+	at     Loc           // the Unassign in another package (where is set), from its fact
 }
 
 type checker struct {
@@ -159,7 +160,7 @@ func (c *checker) checkRegion(r *region) {
 			if r.decl != nil && s.unassign != nil {
 				if fn, ok := c.pass.TypesInfo.Defs[r.decl.Name].(*types.Func); ok {
 					if idx, ok := paramIndex(c.pass.TypesInfo, r.decl, s.recv); ok {
-						c.handlers[fn] = append(c.handlers[fn], UnassignSite{Param: idx, Missing: uint8(s.missing), Where: c.where(fn, s.unassign)})
+						c.handlers[fn] = append(c.handlers[fn], UnassignSite{Param: idx, Missing: uint8(s.missing), Where: c.where(fn, s.unassign), At: locOf(c.pass.Fset, s.unassign.Pos())})
 					}
 				}
 			}
@@ -206,7 +207,7 @@ func (c *checker) checkForeignCallbacks() {
 			if h.Param != 0 {
 				continue // only the callback's *Consumer parameter is bound here
 			}
-			c.add(&finding{site: site{call: call, recv: analysisutil.Receiver(call), missing: effects(h.Missing), where: h.Where}})
+			c.add(&finding{site: site{call: call, recv: analysisutil.Receiver(call), missing: effects(h.Missing), where: h.Where}, at: h.At})
 		}
 	}
 }
@@ -303,7 +304,9 @@ func (c *checker) committers() map[*kafkaconfig.Consumer]bool {
 		if len(call.Args) != 0 || c.kc.ConsumerMethod(call, "Commit") == nil {
 			continue
 		}
-		ks, _ := c.kc.ConsumersOf(analysisutil.Receiver(call))
+		// Per caller of a shared constructor, as the handlers are judged:
+		// one consumer kind's Commit() does not commit another's offsets.
+		ks, _ := c.kc.ConsumersInContext(analysisutil.Receiver(call))
 		for _, k := range ks {
 			set[k] = true
 		}
@@ -321,7 +324,7 @@ func (c *checker) report() {
 	var commits map[*kafkaconfig.Consumer]bool
 	for _, call := range c.order {
 		f := c.findings[call]
-		consumers, _ := c.kc.ConsumersOf(f.recv)
+		consumers, _ := c.kc.ConsumersInContext(f.recv)
 		if commits == nil && len(consumers) > 0 {
 			commits = c.committers()
 		}
@@ -336,7 +339,7 @@ func (c *checker) report() {
 			// (runtime-repro: commit + invalidate alone does not stop the
 			// late stores before v1.9.0).
 			needed := done
-			late := c.lateStores()[k]
+			late := c.lateStores()[k.Site()]
 			if late == nil && !c.allVersions && k.Version.Known() && k.Version.AtLeastV(kafkaapi.V1_4_2) {
 				// From v1.4.2 Unassign clears stored offsets: without stores
 				// from other goroutines nothing rewinds (proof/RESULTS.md,
@@ -380,7 +383,7 @@ func (c *checker) exportFacts() {
 					continue // already in another package: its own facts carry it
 				}
 				if idx, ok := paramIndex(c.pass.TypesInfo, decl, u.recv); ok {
-					f.Unassigns = append(f.Unassigns, UnassignSite{Param: idx, Missing: uint8(u.missing), Where: c.where(fn, u.unassign)})
+					f.Unassigns = append(f.Unassigns, UnassignSite{Param: idx, Missing: uint8(u.missing), Where: c.where(fn, u.unassign), At: locOf(c.pass.Fset, u.unassign.Pos())})
 				}
 			}
 		}

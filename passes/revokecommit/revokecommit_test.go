@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -67,6 +68,61 @@ func TestLibrary(t *testing.T) {
 // package, its values chosen in the packages that wire it up.
 func TestSettings(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/settings/...")
+}
+
+// TestHandoverRelated: a report made where a configuration is handed to
+// another package's handler points at that handler's Unassign as related
+// information, not only in its message.
+func TestHandoverRelated(t *testing.T) {
+	results := analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/library/...")
+	checked := 0
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if !strings.Contains(d.Message, "RevokedPartitions handler at") {
+				continue // a report at the handler itself
+			}
+			checked++
+			found := false
+			for _, rel := range d.Related {
+				p := r.Pass.Fset.Position(rel.Pos)
+				if strings.HasPrefix(rel.Message, "the RevokedPartitions handler calls Unassign here") &&
+					filepath.Dir(p.Filename) != filepath.Dir(r.Pass.Fset.Position(d.Pos).Filename) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s: %s: no related position in the handler's package: %+v", r.Pass.Fset.Position(d.Pos), d.Message, d.Related)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no downstream report checked")
+	}
+}
+
+// TestIndirect: configurations written by helpers of another package and by
+// options applied through function values, and callbacks wrapped in
+// middleware (issue 16).
+func TestIndirect(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/indirect/...")
+}
+
+// TestTracer: a tracing wrapper of another package that embeds the consumer
+// and is made from the caller's configuration (issue 16, shape 4).
+func TestTracer(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/tracer/...")
+}
+
+// TestDefaults: package-level default settings, copied, changed and rendered
+// by another package's method (issue 16, shape 6).
+func TestDefaults(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/defaults/...")
+}
+
+// TestProvider: a library that creates its consumer through a provider
+// closure kept in a field, from the caller's configuration (issue 16, shape 2).
+func TestProvider(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/provider/...")
 }
 
 // TestDeterministicFacts: the facts exported for mutually recursive helpers are

@@ -35,3 +35,37 @@ func Either(b bool) *kafka.ConfigMap {
 func unexported() kafka.ConfigMap { // no fact: other packages cannot call it
 	return kafka.ConfigMap{"group.id": "x"}
 }
+
+// ManualStore writes into its caller's map: the writes are its fact, applied
+// where the caller calls it.
+func ManualStore(cm *kafka.ConfigMap) { // want ManualStore:`writes param 0: enable\.auto\.offset\.store=false`
+	_ = cm.SetKey("enable.auto.offset.store", false)
+}
+
+// Tune writes by index assignment, one setting only when asked to.
+func Tune(cm kafka.ConfigMap, manual bool) { // want Tune:`writes param 0: session\.timeout\.ms=6000; writes param 0: enable\.auto\.commit=false \(some paths\)`
+	cm["session.timeout.ms"] = 6000
+	if manual {
+		cm["enable.auto.commit"] = false
+	}
+}
+
+// Keep takes a map and writes nothing into it: no fact.
+func Keep(cm *kafka.ConfigMap) *kafka.ConfigMap { return cm }
+
+// Traced is a tracing wrapper: it embeds the consumer.
+type Traced struct {
+	*kafka.Consumer
+	span string
+}
+
+// NewTraced makes the consumer from its caller's map, after one write of its
+// own: callers resolve their argument and add the write.
+func NewTraced(conf *kafka.ConfigMap) (*Traced, error) { // want NewTraced:`consumer from param 0 \{client\.id=traced\}` NewTraced:`writes param 0: client\.id=traced`
+	_ = conf.SetKey("client.id", "traced")
+	c, err := kafka.NewConsumer(conf)
+	if err != nil {
+		return nil, err
+	}
+	return &Traced{Consumer: c, span: "kafka"}, nil
+}
