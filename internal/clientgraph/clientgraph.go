@@ -85,22 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if pass.Pkg == nil || clients.Package(pass.Pkg.Path()) != clients.None {
 		return res, nil // a client's own package: nothing to check
 	}
-	seen := make(map[*types.Package]bool)
-	var visit func(p *types.Package)
-	visit = func(p *types.Package) {
-		for _, imp := range p.Imports() {
-			if seen[imp] {
-				continue
-			}
-			seen[imp] = true
-			if c := clients.Package(imp.Path()); c != clients.None {
-				res.imports[c] = append(res.imports[c], imp)
-				continue // the library's own imports are of no interest
-			}
-			visit(imp)
-		}
-	}
-	visit(pass.Pkg)
+	res.imports = clients.Imports(pass.Pkg)
 	return res, nil
 }
 

@@ -78,27 +78,35 @@ func Package(path string) Client { return packages[Unvendor(path)] }
 // Module returns the client provided by the module with this module path, or None.
 func Module(path string) Client { return modules[path] }
 
-// Reaches reports whether pkg's import closure holds the consumer package of a
-// supported client: whether any analyzer has something to check in pkg. It is
-// the shared layer's early return (a package that does not reach a client
-// costs this walk and nothing else).
-func Reaches(pkg *types.Package) bool {
+// Imports returns the consumer packages of the supported clients that pkg imports,
+// directly or transitively, by client, each list in the order first met (a
+// depth-first walk of the import graph that does not descend into the clients'
+// own packages). It is the one walk behind every pass's early return: a package
+// for which it returns nothing cannot use any client.
+func Imports(pkg *types.Package) map[Client][]*types.Package {
+	found := make(map[Client][]*types.Package)
 	if pkg == nil {
-		return false
+		return found
 	}
 	seen := make(map[*types.Package]bool)
-	var visit func(p *types.Package) bool
-	visit = func(p *types.Package) bool {
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
 		for _, imp := range p.Imports() {
 			if seen[imp] {
 				continue
 			}
 			seen[imp] = true
-			if Package(imp.Path()) != None || visit(imp) {
-				return true
+			if c := Package(imp.Path()); c != None {
+				found[c] = append(found[c], imp)
+				continue // the library's own imports are of no interest
 			}
+			visit(imp)
 		}
-		return false
 	}
-	return visit(pkg)
+	visit(pkg)
+	return found
 }
+
+// Reaches reports whether pkg's import closure holds the consumer package of a
+// supported client: whether any analyzer has something to check in pkg.
+func Reaches(pkg *types.Package) bool { return len(Imports(pkg)) > 0 }

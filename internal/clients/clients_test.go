@@ -58,3 +58,27 @@ func TestReaches(t *testing.T) {
 		}
 	}
 }
+
+// TestImports: the one walk finds each client's packages through any depth, in the
+// order first met, and does not descend into a client's own imports.
+func TestImports(t *testing.T) {
+	pkg := func(path string, imports ...*types.Package) *types.Package {
+		p := types.NewPackage(path, "p")
+		p.SetImports(imports)
+		return p
+	}
+	kafka := pkg("github.com/confluentinc/confluent-kafka-go/v2/kafka", pkg("github.com/IBM/sarama")) // not walked
+	sarama := pkg("github.com/Shopify/sarama")
+	kgo := pkg("github.com/twmb/franz-go/pkg/kgo")
+	lib := pkg("example.com/lib", pkg("example.com/deep", kgo), sarama)
+	app := pkg("example.com/app", lib, kafka, pkg("fmt"))
+
+	got := Imports(app)
+	if len(got) != 3 || len(got[ConfluentKafkaGo]) != 1 || got[ConfluentKafkaGo][0] != kafka ||
+		len(got[Sarama]) != 1 || got[Sarama][0] != sarama || len(got[FranzGo]) != 1 || got[FranzGo][0] != kgo {
+		t.Errorf("Imports(app) = %v", got)
+	}
+	if !Reaches(app) || Reaches(pkg("example.com/none", pkg("fmt"))) || Reaches(nil) {
+		t.Error("Reaches disagrees with Imports")
+	}
+}

@@ -60,29 +60,10 @@ func IsV2(pkg *types.Package) bool {
 }
 
 // KafkaImports returns the library's kafka packages that pkg imports, directly or
-// transitively, in the order first met. It is the fast path of every pass: a package
-// for which it returns nothing cannot use the library.
+// transitively, in the order first met (clients.Imports). It is the fast path of
+// every pass: a package for which it returns nothing cannot use the library.
 func KafkaImports(pkg *types.Package) []*types.Package {
-	var found []*types.Package
-	seen := make(map[*types.Package]bool)
-	var visit func(p *types.Package)
-	visit = func(p *types.Package) {
-		for _, imp := range p.Imports() {
-			if seen[imp] {
-				continue
-			}
-			seen[imp] = true
-			if IsKafkaPackage(imp) {
-				found = append(found, imp)
-				continue // the library's own imports are of no interest
-			}
-			visit(imp)
-		}
-	}
-	if pkg != nil {
-		visit(pkg)
-	}
-	return found
+	return clients.Imports(pkg)[clients.ConfluentKafkaGo]
 }
 
 // IsObject reports whether obj is the package-level object name of the library.

@@ -27,29 +27,10 @@ func IsSaramaPackage(pkg *types.Package) bool {
 }
 
 // Imports returns the sarama packages that pkg imports, directly or
-// transitively, in the order first met. It is the fast path of every sarama
-// pass: a package for which it returns nothing cannot use the library.
+// transitively, in the order first met (clients.Imports). It is the fast path of
+// every sarama pass: a package for which it returns nothing cannot use the library.
 func Imports(pkg *types.Package) []*types.Package {
-	var found []*types.Package
-	seen := make(map[*types.Package]bool)
-	var visit func(p *types.Package)
-	visit = func(p *types.Package) {
-		for _, imp := range p.Imports() {
-			if seen[imp] {
-				continue
-			}
-			seen[imp] = true
-			if IsSaramaPackage(imp) {
-				found = append(found, imp)
-				continue // the library's own imports are of no interest
-			}
-			visit(imp)
-		}
-	}
-	if pkg != nil {
-		visit(pkg)
-	}
-	return found
+	return clients.Imports(pkg)[clients.Sarama]
 }
 
 // IsObject reports whether obj is sarama's package-level object name.
