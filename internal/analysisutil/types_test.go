@@ -101,3 +101,33 @@ func TestTypes(t *testing.T) {
 		t.Error("IsInterfaceMethod(nil) = true")
 	}
 }
+
+func TestMirrorOp(t *testing.T) {
+	for op, want := range map[token.Token]token.Token{
+		token.LSS: token.GTR, token.GTR: token.LSS, token.LEQ: token.GEQ, token.GEQ: token.LEQ,
+		token.EQL: token.EQL, token.NEQ: token.NEQ,
+	} {
+		if got := analysisutil.MirrorOp(op); got != want {
+			t.Errorf("MirrorOp(%s) = %s, want %s", op, got, want)
+		}
+	}
+}
+
+func TestDeclaresField(t *testing.T) {
+	f := types.NewField(token.NoPos, nil, "n", types.Typ[types.Int], false)
+	st := types.NewStruct([]*types.Var{f}, nil)
+	named := types.NewNamed(types.NewTypeName(token.NoPos, nil, "T", nil), st, nil)
+	other := types.NewField(token.NoPos, nil, "n", types.Typ[types.Int], false)
+	for _, c := range []struct {
+		t    types.Type
+		f    *types.Var
+		want bool
+	}{
+		{named, f, true}, {types.NewPointer(named), f, true}, {st, f, true},
+		{named, other, false}, {types.Typ[types.Int], f, false}, {nil, f, false},
+	} {
+		if got := analysisutil.DeclaresField(c.t, c.f); got != c.want {
+			t.Errorf("DeclaresField(%v, %v) = %v, want %v", c.t, c.f, got, c.want)
+		}
+	}
+}

@@ -514,16 +514,7 @@ func paramFieldExpr(v ssa.Value) (string, int, string) {
 		op, fv, k := x.Op, x.X, x.Y
 		if _, ok := fv.(*ssa.Const); ok { // 0 < s.N: mirror it
 			fv, k = k, fv
-			switch op {
-			case token.LSS:
-				op = token.GTR
-			case token.GTR:
-				op = token.LSS
-			case token.LEQ:
-				op = token.GEQ
-			case token.GEQ:
-				op = token.LEQ
-			}
+			op = analysisutil.MirrorOp(op)
 		}
 		c, ok := k.(*ssa.Const)
 		if !ok || c.Value == nil {

@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 )
 
@@ -267,7 +268,7 @@ func fieldValues(info *types.Info, in *inspector.Inspector, f *types.Var) map[as
 	for cur := range in.Root().Preorder((*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.CompositeLit:
-			if !declares(info.TypeOf(n), f) {
+			if !analysisutil.DeclaresField(info.TypeOf(n), f) {
 				continue
 			}
 			v := zero
@@ -317,26 +318,6 @@ func zeroValue(t types.Type) constant.Value {
 		return constant.MakeInt64(0)
 	}
 	return nil
-}
-
-// declares reports whether t, or what it points to, is a struct with field f.
-func declares(t types.Type, f *types.Var) bool {
-	if t == nil {
-		return false
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for i := range st.NumFields() {
-		if st.Field(i) == f {
-			return true
-		}
-	}
-	return false
 }
 
 // guardedAway reports whether a guard of a call is false for consumer k, so

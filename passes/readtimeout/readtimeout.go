@@ -303,30 +303,12 @@ func (c *checker) onlyNegative(v *types.Var) bool {
 // has a key for f, and no new(T) or variable declared without a value makes a
 // zero T.
 func (c *checker) alwaysSet(f *types.Var) bool {
-	declares := func(t types.Type) bool {
-		if t == nil {
-			return false
-		}
-		if p, ok := types.Unalias(t).(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		st, ok := t.Underlying().(*types.Struct)
-		if !ok {
-			return false
-		}
-		for i := range st.NumFields() {
-			if st.Field(i) == f {
-				return true
-			}
-		}
-		return false
-	}
 	info := c.pass.TypesInfo
 	set := true
 	for cur := range c.in.Root().Preorder((*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.ValueSpec)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.CompositeLit:
-			if !declares(info.TypeOf(n)) {
+			if !analysisutil.DeclaresField(info.TypeOf(n), f) {
 				continue
 			}
 			keyed := false
@@ -342,12 +324,12 @@ func (c *checker) alwaysSet(f *types.Var) bool {
 			}
 		case *ast.CallExpr:
 			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 1 {
-				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "new" && declares(info.TypeOf(n.Args[0])) {
+				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "new" && analysisutil.DeclaresField(info.TypeOf(n.Args[0]), f) {
 					set = false
 				}
 			}
 		case *ast.ValueSpec:
-			if n.Type != nil && len(n.Values) == 0 && declares(info.TypeOf(n.Type)) {
+			if n.Type != nil && len(n.Values) == 0 && analysisutil.DeclaresField(info.TypeOf(n.Type), f) {
 				set = false
 			}
 		}

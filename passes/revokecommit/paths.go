@@ -284,16 +284,7 @@ func emptinessTest(info *types.Info, cond ast.Expr, empty bool) bool {
 	op, x, y := b.Op, ast.Unparen(b.X), ast.Unparen(b.Y)
 	if isIntConst(info, x) { // 0 < len(x): mirror it
 		x, y = y, x
-		switch op {
-		case token.LSS:
-			op = token.GTR
-		case token.GTR:
-			op = token.LSS
-		case token.LEQ:
-			op = token.GEQ
-		case token.GEQ:
-			op = token.LEQ
-		}
+		op = analysisutil.MirrorOp(op)
 	}
 	if isNil(info, y) {
 		t := info.TypeOf(x)
