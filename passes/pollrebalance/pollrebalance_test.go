@@ -17,3 +17,12 @@ func Test(t *testing.T) {
 func TestNoKafka(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), pollrebalance.Analyzer, "pollrebalance/nokafka")
 }
+
+func TestFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), pollrebalance.Analyzer, "pollrebalance/fix")
+}
+
+// TestFixCompiles type-checks the fixed code and runs the analyzer on it again.
+func TestFixCompiles(t *testing.T) {
+	testutil.CheckGoldens(t, pollrebalance.Analyzer, "pollrebalance/fix")
+}
