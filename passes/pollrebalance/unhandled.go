@@ -225,6 +225,23 @@ func isNil(info *types.Info, e ast.Expr) bool {
 
 func reportUnhandled(pass *analysis.Pass, c *candidate) {
 	sub := c.subs[0]
+	d := analysis.Diagnostic{Pos: sub.Pos(), End: sub.End(), Category: categoryUnhandled, Message: unhandledMessage(c)}
+	d.Related = []analysis.RelatedInformation{{Pos: c.flag.Pos, Message: liveness.KeyRebalance + "=true"}}
+	if c.path == pathEvents {
+		if s, ok := c.k.Config.Lookup(liveness.KeyChannel); ok && s.Pos.IsValid() {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: s.Pos, Message: liveness.KeyChannel + "=true"})
+		}
+	}
+	if fix := removeEntry(pass, c.flag); fix != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+	}
+	pass.Report(d)
+}
+
+// unhandledMessage says what happens to consumer c, with the consequence the
+// proof shows for its version (docs/library-facts.md, F15).
+func unhandledMessage(c *candidate) string {
+	sub := c.subs[0]
 	name := analysisutil.ConsumerName(analysisutil.Receiver(sub))
 	subName := "Subscribe"
 	if sel, ok := ast.Unparen(sub.Fun).(*ast.SelectorExpr); ok {
@@ -249,19 +266,8 @@ func reportUnhandled(pass *analysis.Pass, c *candidate) {
 		where = fmt.Sprintf("nothing handles AssignedPartitions from %s.%s", name, pollName(c.polls[0]))
 		hang = "; on " + v.Exact + " Close also hangs"
 	}
-	msg := fmt.Sprintf("consumer %s never assigns the partitions it is given: %s passes no rebalance callback and %s (go.application.rebalance.enable is true: the client leaves the assignment to the application and the consumer reads nothing%s)",
+	return fmt.Sprintf("consumer %s never assigns the partitions it is given: %s passes no rebalance callback and %s (go.application.rebalance.enable is true: the client leaves the assignment to the application and the consumer reads nothing%s)",
 		name, subName, where, hang)
-	d := analysis.Diagnostic{Pos: sub.Pos(), End: sub.End(), Category: categoryUnhandled, Message: msg}
-	d.Related = []analysis.RelatedInformation{{Pos: c.flag.Pos, Message: liveness.KeyRebalance + "=true"}}
-	if c.path == pathEvents {
-		if s, ok := c.k.Config.Lookup(liveness.KeyChannel); ok && s.Pos.IsValid() {
-			d.Related = append(d.Related, analysis.RelatedInformation{Pos: s.Pos, Message: liveness.KeyChannel + "=true"})
-		}
-	}
-	if fix := removeEntry(pass, c.flag); fix != nil {
-		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
-	}
-	pass.Report(d)
 }
 
 // pollName names the Poll or ReadMessage call.
