@@ -75,8 +75,10 @@ var (
 
 // unhandled reports the consumers that get rebalance events nobody handles:
 // go.application.rebalance.enable=true, every traced Subscribe call passes no
-// callback, no AssignedPartitions handler of the package may see an event,
-// nothing assigns the consumer by hand, and it does not leave the package.
+// callback, nothing in the package calls Assign or IncrementalAssign on it (an
+// AssignedPartitions case that handles the event is such a call), and it does
+// not leave the package. An Assign, or a Subscribe that may pass a callback,
+// whose consumer is not traced silences the rule for the package.
 func unhandled(pass *analysis.Pass, kc *kafkaconfig.Result) {
 	var cands []*candidate
 	by := make(map[*kafkaconfig.Consumer]*candidate)

@@ -80,7 +80,7 @@ func NewEventsConsumer(topics []string) *kafka.Consumer {
 	return c
 }
 
-// unhandledPollMessagesOnlySince161: from v1.6.1 (the stub's StoreMessage proves v1.8.2 or
+// unhandledPollMessagesOnlySince161: from v1.6.1 (the v2 import path proves v2.0.2 or
 // later) the client assigns by itself when Poll is used.
 func unhandledPollMessagesOnlySince161(topics []string) {
 	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g", "go.application.rebalance.enable": true})
