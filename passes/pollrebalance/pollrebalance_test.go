@@ -1,6 +1,7 @@
 package pollrebalance_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -25,4 +26,15 @@ func TestFix(t *testing.T) {
 // TestFixCompiles type-checks the fixed code and runs the analyzer on it again.
 func TestFixCompiles(t *testing.T) {
 	testutil.CheckGoldens(t, pollrebalance.Analyzer, "pollrebalance/fix")
+}
+
+// TestVersions runs module-mode trees whose go.mod requires a given library
+// version (replaced by the stub): a Poll loop that never assigns is reported
+// before v1.6.1 only (docs/library-facts.md, F15).
+func TestVersions(t *testing.T) {
+	for _, v := range []string{"pollrebalance_v1_4_0", "pollrebalance_v1_7_0"} {
+		t.Run(v, func(t *testing.T) {
+			analysistest.Run(t, filepath.Join(testutil.TestData(t), "versions", v), pollrebalance.Analyzer, "./...")
+		})
+	}
 }
