@@ -15,6 +15,13 @@ func Test(t *testing.T) {
 		"pollrebalance/v1", "pollrebalance/v2", "pollrebalance/gopkgin", "pollrebalance/old")
 }
 
+// TestUntraced: an Assign, or a Subscribe with a callback, that may be on any
+// consumer, or Assign taken as a value, silences the unhandled rule for the package.
+func TestUntraced(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), pollrebalance.Analyzer,
+		"pollrebalance/untraced", "pollrebalance/methodvalue", "pollrebalance/untracedcb")
+}
+
 func TestNoKafka(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), pollrebalance.Analyzer, "pollrebalance/nokafka")
 }
