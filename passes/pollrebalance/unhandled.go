@@ -165,7 +165,7 @@ func unhandled(pass *analysis.Pass, kc *kafkaconfig.Result) {
 			}
 		}
 		if esc == nil {
-			esc = escape.New(g, kc, cands2consumers(cands))
+			esc = escape.New(g, kc, consumersOf(cands))
 		}
 		if esc.Escapes(c.k) {
 			continue // another package may handle its events
@@ -197,7 +197,8 @@ func assignValues(pass *analysis.Pass, in *inspector.Inspector) bool {
 	return false
 }
 
-func cands2consumers(cands []*candidate) []*kafkaconfig.Consumer {
+// consumersOf returns the candidates' consumers.
+func consumersOf(cands []*candidate) []*kafkaconfig.Consumer {
 	ks := make([]*kafkaconfig.Consumer, len(cands))
 	for i, c := range cands {
 		ks[i] = c.k
