@@ -371,3 +371,12 @@ func (c *checker) callback(k *kafkaconfig.Consumer) (tri, *ast.CallExpr) {
 	}
 	return want, subs[0].call
 }
+
+// Flag returns a go.* boolean of the configuration as the verdicts read it
+// (boolSetting): known is false when a write on some path only, a value of
+// another type or an incomplete map leaves it open; set is its entry when
+// the map writes it (nil for the default).
+func Flag(cfg *kafkaconfig.Config, key string) (value, known bool, set *kafkaconfig.Setting) {
+	t, s := boolSetting(cfg, key)
+	return t == yes, t != unknown, s
+}

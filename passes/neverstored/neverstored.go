@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/escape"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
@@ -111,12 +112,12 @@ func run(pass *analysis.Pass) {
 		return // no SSA form: no consumer can be followed, nothing is proved
 	}
 	by, unknown := methodUses(pass, in, kc)
-	esc0 := &escapes{g: g, kc: kc, sites: make(map[*kafkaconfig.Consumer]bool)}
+	sites := make([]*kafkaconfig.Consumer, 0, len(cands))
 	for _, c := range cands {
-		esc0.sites[c.k] = true
+		sites = append(sites, c.k)
 	}
-	methodValues(esc0, by, unknown)
-	esc := esc0
+	esc := escape.New(g, kc, sites)
+	methodValues(g, esc, by, unknown)
 	for _, c := range cands {
 		u := by[c.k]
 		if u == nil {
@@ -124,7 +125,7 @@ func run(pass *analysis.Pass) {
 		}
 		switch {
 		case c.storeOff && (c.autoCommit || u.commit):
-			if u.store || u.explicit || unknown.store || unknown.explicit || esc.escapes(c.k) {
+			if u.store || u.explicit || unknown.store || unknown.explicit || esc.Escapes(c.k) {
 				continue
 			}
 			how := "its auto commit"
@@ -140,7 +141,7 @@ func run(pass *analysis.Pass) {
 				Related: related(c.storeSet, "enable.auto.offset.store set to false here"),
 			})
 		case c.commitOff && !u.commit:
-			if u.explicit || u.position || unknown.commit || unknown.explicit || unknown.position || esc.escapes(c.k) {
+			if u.explicit || u.position || unknown.commit || unknown.explicit || unknown.position || esc.Escapes(c.k) {
 				continue
 			}
 			pass.Report(analysis.Diagnostic{
@@ -245,7 +246,7 @@ func methodUses(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.Re
 // c.StoreMessage, a method expression (*kafka.Consumer).Commit, an interface's
 // method value) as calls of them: on the consumers the bound receiver is traced
 // to, or on any consumer when it is not traced or is unbound.
-func methodValues(e *escapes, by map[*kafkaconfig.Consumer]*uses, unknown *uses) {
+func methodValues(g *valueflow.Graph, e *escape.Checker, by map[*kafkaconfig.Consumer]*uses, unknown *uses) {
 	// wrapperGroup is the group of the consumer method (or interface method)
 	// a method value or expression wraps, or -1.
 	wrapperGroup := func(fn *ssa.Function) int {
@@ -255,7 +256,7 @@ func methodValues(e *escapes, by map[*kafkaconfig.Consumer]*uses, unknown *uses)
 		}
 		return groupOf(obj.Name())
 	}
-	for _, fn := range e.g.Functions() {
+	for _, fn := range g.Functions() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if v, ok := instr.(*ssa.MakeClosure); ok {
@@ -267,10 +268,10 @@ func methodValues(e *escapes, by map[*kafkaconfig.Consumer]*uses, unknown *uses)
 					if group < 0 {
 						continue
 					}
-					tr := e.g.Roots(v.Bindings[0])
+					tr := g.Roots(v.Bindings[0])
 					traced := tr.Complete
 					for _, r := range tr.Roots {
-						if k := e.siteOf(r); k != nil {
+						if k := e.SiteOf(r); k != nil {
 							if by[k] == nil {
 								by[k] = new(uses)
 							}
@@ -303,29 +304,6 @@ func methodValues(e *escapes, by map[*kafkaconfig.Consumer]*uses, unknown *uses)
 	}
 }
 
-// siteOf returns the candidate consumer whose NewConsumer call root is the
-// result of, or nil.
-func (e *escapes) siteOf(root ssa.Value) *kafkaconfig.Consumer {
-	var call *ssa.Call
-	switch x := root.(type) {
-	case *ssa.Call:
-		if _, tuple := x.Type().(*types.Tuple); !tuple {
-			call = x
-		}
-	case *ssa.Extract:
-		if x.Index == 0 { // the consumer, not the error
-			call, _ = x.Tuple.(*ssa.Call)
-		}
-	}
-	if call == nil {
-		return nil
-	}
-	if k := e.kc.ConsumerAt(e.g.CallExpr(call)); e.sites[k] {
-		return k
-	}
-	return nil
-}
-
 // onlyEventPartitions reports whether call is Assign or IncrementalAssign of the
 // partitions of an AssignedPartitions event as delivered (e.Partitions), which
 // starts from the committed offsets rather than positions of the program's own.
@@ -339,289 +317,4 @@ func onlyEventPartitions(pass *analysis.Pass, call *ast.CallExpr) bool {
 	}
 	t := pass.TypesInfo.TypeOf(sel.X)
 	return t != nil && kafkaapi.IsType(t, "AssignedPartitions")
-}
-
-// escapes decides whether a consumer may go where the package cannot follow it.
-type escapes struct {
-	g     *valueflow.Graph
-	kc    *kafkaconfig.Result
-	sites map[*kafkaconfig.Consumer]bool // the candidate consumers
-	memo  map[*kafkaconfig.Consumer]bool
-}
-
-// escapes reports whether consumer k, or a value that may hold it, is used in
-// a way whose end the package cannot see: returned from a function other code
-// may call, stored in an exported field, an exported or foreign variable, an
-// element, a map or a channel, passed to a function of another package (other
-// than the library), to an interface method, or to a function value that is not
-// known to be the package's own.
-func (e *escapes) escapes(k *kafkaconfig.Consumer) bool {
-	if v, ok := e.memo[k]; ok {
-		return v
-	}
-	if e.memo == nil {
-		e.memo = make(map[*kafkaconfig.Consumer]bool)
-	}
-	h := &holder{e: e, k: k, fields: make(map[*types.Var]bool)}
-	h.findFields()
-	res := h.escapes()
-	e.memo[k] = res
-	return res
-}
-
-// A holder knows, for one consumer, which fields of the package may hold it.
-type holder struct {
-	e      *escapes
-	k      *kafkaconfig.Consumer
-	fields map[*types.Var]bool
-}
-
-// maxRounds bounds the fixpoint over fields holding structs that hold fields...
-const maxRounds = 6
-
-// findFields collects the fields into which the consumer, or a value holding
-// it, is stored; then the fields holding structs with such fields, and so on.
-func (h *holder) findFields() {
-	for round := 0; round < maxRounds; round++ {
-		added := false
-		h.each(func(instr ssa.Instruction) {
-			st, ok := instr.(*ssa.Store)
-			if !ok {
-				return
-			}
-			fa, ok := st.Addr.(*ssa.FieldAddr)
-			if !ok {
-				return
-			}
-			f := valueflow.FieldOf(fa)
-			if f == nil || h.fields[f] || !h.carries(st.Val) {
-				return
-			}
-			h.fields[f] = true
-			added = true
-		})
-		if !added {
-			return
-		}
-	}
-}
-
-func (h *holder) each(f func(ssa.Instruction)) {
-	for _, fn := range h.e.g.Functions() {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				f(instr)
-			}
-		}
-	}
-}
-
-// carries reports whether v may be the consumer or hold it: one of its roots
-// is the consumer's construction, or the type of v or of a root has a field
-// that holds it.
-func (h *holder) carries(v ssa.Value) bool {
-	if v == nil || !mayHold(v.Type()) {
-		return false
-	}
-	if h.typeHolds(v.Type()) {
-		return true
-	}
-	for _, root := range h.e.g.Roots(v).Roots {
-		if h.isSite(root) || h.typeHolds(root.Type()) {
-			return true
-		}
-	}
-	return false
-}
-
-// isSite reports whether root is the result of the consumer's NewConsumer call.
-func (h *holder) isSite(root ssa.Value) bool {
-	return h.e.siteOf(root) == h.k
-}
-
-// mayHold reports whether a value of type t can hold a pointer at all.
-func mayHold(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Kind() == types.UnsafePointer
-	case *types.Signature:
-		return false // a closure: its body is the package's, and traced by its uses
-	}
-	return true
-}
-
-// typeHolds reports whether a value of type t may contain one of the holder
-// fields: through pointers, struct fields, arrays, slices, maps and channels.
-func (h *holder) typeHolds(t types.Type) bool {
-	if len(h.fields) == 0 {
-		return false
-	}
-	return h.typeHoldsIn(t, make(map[types.Type]bool))
-}
-
-func (h *holder) typeHoldsIn(t types.Type, seen map[types.Type]bool) bool {
-	t = types.Unalias(t)
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	switch u := t.Underlying().(type) {
-	case *types.Pointer:
-		return h.typeHoldsIn(u.Elem(), seen)
-	case *types.Struct:
-		for i := 0; i < u.NumFields(); i++ {
-			f := u.Field(i)
-			if h.fields[f.Origin()] || h.typeHoldsIn(f.Type(), seen) {
-				return true
-			}
-		}
-	case *types.Array:
-		return h.typeHoldsIn(u.Elem(), seen)
-	case *types.Slice:
-		return h.typeHoldsIn(u.Elem(), seen)
-	case *types.Map:
-		return h.typeHoldsIn(u.Key(), seen) || h.typeHoldsIn(u.Elem(), seen)
-	case *types.Chan:
-		return h.typeHoldsIn(u.Elem(), seen)
-	}
-	return false
-}
-
-// escapes looks at every instruction that hands a value on to where the
-// package cannot see, and asks whether the value may carry the consumer.
-func (h *holder) escapes() bool {
-	found := false
-	h.each(func(instr ssa.Instruction) {
-		if found {
-			return
-		}
-		for _, v := range h.handedOut(instr) {
-			if h.carries(v) {
-				found = true
-				return
-			}
-		}
-	})
-	return found
-}
-
-// handedOut returns the operands of instr that go where the package cannot
-// follow them.
-func (h *holder) handedOut(instr ssa.Instruction) []ssa.Value {
-	switch in := instr.(type) {
-	case *ssa.Store:
-		if h.localPlace(in.Addr) {
-			return nil
-		}
-		return []ssa.Value{in.Val}
-	case *ssa.MapUpdate:
-		return []ssa.Value{in.Key, in.Value}
-	case *ssa.Send:
-		return []ssa.Value{in.X}
-	case *ssa.Panic:
-		return []ssa.Value{in.X}
-	case *ssa.Convert:
-		return []ssa.Value{in.X} // to unsafe.Pointer or uintptr
-	case *ssa.Return:
-		if fn := in.Parent(); fn.Parent() == nil && fn.Synthetic == "" && !valueflow.ReachableFromOutside(fn) {
-			return nil // an unexported function: its callers are in the package, and traced
-		}
-		return in.Results
-	case ssa.CallInstruction:
-		c := in.Common()
-		if b, ok := c.Value.(*ssa.Builtin); ok {
-			switch b.Name() {
-			case "append", "copy":
-				return c.Args // into elements, which are not traced
-			}
-			return nil
-		}
-		if c.IsInvoke() {
-			return c.Args // an implementation the package may not have
-		}
-		if callee := c.StaticCallee(); callee != nil {
-			if valueflow.Local(callee) {
-				return nil // traced through the callee's parameters
-			}
-			if callee.Pkg != nil && kafkaapi.IsKafkaPackage(callee.Pkg.Pkg) {
-				return nil // the library's own methods and functions
-			}
-			return c.Args
-		}
-		tr := h.e.g.Roots(c.Value)
-		if !tr.Complete {
-			return h.unnameable(c)
-		}
-		for _, r := range tr.Roots {
-			var fn *ssa.Function
-			switch x := r.(type) {
-			case *ssa.Function:
-				fn = x
-			case *ssa.MakeClosure:
-				fn, _ = x.Fn.(*ssa.Function)
-			}
-			if !valueflow.Local(fn) {
-				return h.unnameable(c)
-			}
-		}
-	}
-	return nil
-}
-
-// unnameable returns the arguments of a call through a function value that
-// may be a function of another package, except those whose parameter type is
-// (a pointer to) a type of this package that other packages cannot name: only
-// the package's own functions take such a parameter (an option func(*service)).
-func (h *holder) unnameable(c *ssa.CallCommon) []ssa.Value {
-	params := c.Signature().Params()
-	pkg := h.e.g.Package().Pkg
-	var out []ssa.Value
-	for i, a := range c.Args {
-		if i < params.Len() && !c.Signature().Variadic() && namedHere(params.At(i).Type(), pkg) {
-			continue
-		}
-		out = append(out, a)
-	}
-	return out
-}
-
-// namedHere reports whether t is, or points to, a named type of pkg that other
-// packages cannot name.
-func namedHere(t types.Type, pkg *types.Package) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() == pkg && !n.Obj().Exported()
-}
-
-// localPlace reports whether a store to addr stays where the package traces
-// it: a local variable, an unexported field of the package, an unexported
-// package variable.
-func (h *holder) localPlace(addr ssa.Value) bool {
-	switch a := addr.(type) {
-	case *ssa.Alloc:
-		return true
-	case *ssa.FieldAddr:
-		// An unexported field of the package, or any field of a struct type
-		// other packages cannot name (they get hold of one only through a
-		// value of that type, which is a holder and judged where it goes).
-		f := valueflow.FieldOf(a)
-		pkg := h.e.g.Package().Pkg
-		return f != nil && f.Pkg() == pkg && (!f.Exported() || unexportedType(a.X.Type(), pkg))
-	case *ssa.Global:
-		return a.Pkg == h.e.g.Package() && a.Object() != nil && !a.Object().Exported()
-	}
-	return false
-}
-
-// unexportedType reports whether ptr points to a named type of pkg that other
-// packages cannot name.
-func unexportedType(ptr types.Type, pkg *types.Package) bool {
-	p, ok := ptr.Underlying().(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	return ok && n.Obj().Pkg() == pkg && !n.Obj().Exported()
 }

@@ -1,14 +1,17 @@
 // Package pollrebalance defines an Analyzer that reports confluent-kafka-go
 // AssignedPartitions and RevokedPartitions cases on events from Poll or the Events()
-// channel that the library never delivers there.
+// channel that the library never delivers there, and consumers whose rebalance
+// events the library delivers and nothing handles.
 //
 // # Analyzer pollrebalance
 //
-// pollrebalance: report rebalance cases that Poll or Events never deliver
+// pollrebalance: report dead rebalance cases and unhandled rebalance events
 //
 // Reports AssignedPartitions and RevokedPartitions cases on events from Poll or the
 // Events() channel that the library never delivers there, given its version and the
-// consumer's configuration: the code in them never runs.
+// consumer's configuration: the code in them never runs. Also reports the mirror
+// image: a consumer that gets its rebalance events and never assigns the
+// partitions they give it (category unhandledrebalance, below).
 //
 // Since confluent-kafka-go v1.6.1, Poll (and ReadMessage, which wraps it) never
 // returns AssignedPartitions or RevokedPartitions: the client hands rebalance events
@@ -102,6 +105,47 @@
 //     the flag set;
 //   - rebalance callbacks themselves: they receive every rebalance event.
 //
+// # Rebalance events nobody handles
+//
+// With go.application.rebalance.enable=true and no rebalance callback, the
+// library leaves the assignment to the application: it hands AssignedPartitions
+// to it and waits for Assign or IncrementalAssign. Its own comment says failing to
+// do so "will hang the consumer". The proof (docs/library-facts.md, F15; scenario
+// unhandledrebalance, v1.4.0 to v2.15.0) shows what happens:
+//
+//   - on the Events() channel (go.events.channel.enable=true), on every version, a
+//     consumer that never reads Events(), or reads it only for messages, reads
+//     nothing; before v1.6.1 Close also hangs;
+//   - on Poll, the same before v1.6.1; from v1.6.1 Poll returns no rebalance event
+//     and the client assigns by itself: not a mistake there.
+//
+// A consumer is reported at its Subscribe/SubscribeTopics call when everything
+// is traced:
+//
+//	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g",
+//		"go.events.channel.enable": true, "go.application.rebalance.enable": true})
+//	c.SubscribeTopics(topics, nil) // consumer c never assigns the partitions it is given: SubscribeTopics passes no rebalance callback and nothing handles AssignedPartitions from c.Events() (go.application.rebalance.enable is true: the client leaves the assignment to the application and the consumer reads nothing)
+//	for ev := range c.Events() {
+//		if m, ok := ev.(*kafka.Message); ok {
+//			process(m)
+//		}
+//	}
+//
+// It is a kafka.NewConsumer call of the package whose configuration proves
+// go.application.rebalance.enable=true (a true entry, on every path) and
+// go.events.channel.enable (true: the Events() path; false or absent: the Poll
+// path, only on a version known to be before v1.6.1; an unknown version proves
+// nothing there, as for the cases above); every Subscribe/SubscribeTopics call
+// traced to it passes nil as the callback, and there is at least one; nothing
+// in the package calls Assign or IncrementalAssign on it (a case for
+// AssignedPartitions that assigns is such a call); on the Poll path it is
+// polled (Poll or ReadMessage) and its Events() is not read; and it does not
+// leave the package (internal/escape, as for neverstored). A call of Assign,
+// IncrementalAssign, or of a Subscribe that may pass a callback, on a receiver
+// the trace does not follow (a parameter of an exported function, an interface
+// of unknown implementations), or Assign taken as a value, silences the rule for
+// the whole package: it may be this consumer's.
+//
 // # Category pollevent
 //
 // A case on events from Poll.
@@ -110,10 +154,17 @@
 //
 // A case on events from the Events() channel.
 //
+// # Category unhandledrebalance
+//
+// A consumer whose rebalance events nothing handles: it reads nothing.
+//
 // # Fix and suppression
 //
-// No fix is offered: moving the handling into a callback changes where and when
-// the code runs, which needs a person. Suppress one report with a
+// No fix is offered for a case that never matches: moving the handling into a
+// callback changes where and when the code runs, which needs a person. For a
+// consumer whose rebalance events nothing handles, the fix removes the
+// "go.application.rebalance.enable": true element of the ConfigMap literal: the
+// client then assigns the partitions itself. Suppress one report with a
 // "//kafkalint:ignore pollrebalance reason" comment on the line, or
 // "//nolint:kafkalint" under golangci-lint; disable the analyzer with
 // -pollrebalance=false.

@@ -45,15 +45,13 @@ func run(pass *analysis.Pass) {
 		return // the package does not use the library
 	}
 	handlers := pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers
-	if len(handlers) == 0 {
-		return
-	}
 	lv := pass.ResultOf[liveness.Analyzer].(*liveness.Result)
 	for _, h := range handlers {
 		if v := lv.Of(h); v.Dead() {
 			report(pass, h, v)
 		}
 	}
+	unhandled(pass, kc)
 }
 
 func report(pass *analysis.Pass, h *rebalance.Handler, cs liveness.Verdict) {

@@ -233,7 +233,7 @@ func eventsWithoutCallbackThroughInterface(topics []string) {
 		"go.application.rebalance.enable": true,
 	})
 	var s subscriber = c
-	s.SubscribeTopics(topics, nil)
+	s.SubscribeTopics(topics, nil) // want `consumer c never assigns the partitions it is given: SubscribeTopics passes no rebalance callback and nothing handles AssignedPartitions from c\.Events\(\)`
 	for ev := range c.Events() {
 		switch ev.(type) {
 		case kafka.RevokedPartitions: // fine: delivered on the channel
