@@ -1,6 +1,10 @@
 // Package analyzer is the kafkalint suite: the ordered list of its analyzers, for
 // drivers (the kafkalint command, go vet -vettool, golangci-lint, gopls builds).
+// The order is also that of docs/analyzers.md and README's table, which
+// go generate writes from the analyzers' doc.go files.
 package analyzer
+
+//go:generate go run gen.go
 
 import (
 	"golang.org/x/tools/go/analysis"

@@ -5,8 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -16,11 +19,15 @@ import (
 	"github.com/kafkalint/kafkalint/internal/testutil"
 )
 
-// TestOrderIndependent runs the suite on every pass's fixtures three ways: all
-// passes in the suite's order, all passes in reverse order, and each pass
-// alone. A pass's reports must be the same in all three: they may depend on
-// the shared kafkaconfig Result and on facts, never on which other passes run
-// or which ran first (drivers schedule passes concurrently and in any order).
+// TestOrderIndependent runs the suite on every pass's fixtures: each pass
+// alone, all passes together as a driver runs them (concurrently, in an order
+// nobody controls), and all passes one at a time in two fixed orders, the
+// suite's and its reverse. A pass's reports must be the same in every run:
+// they may depend on the shared kafkaconfig Result and on facts, never on which
+// other passes run or which ran first on a package (drivers schedule passes
+// concurrently and in any order). The fixed orders matter because the shared
+// Result is built lazily (the SSA form, liveness): whichever pass asks first
+// builds it, and a pass that left it different for the next would show here.
 func TestOrderIndependent(t *testing.T) {
 	src := filepath.Join(testutil.TestData(t), "src")
 	var patterns []string
@@ -44,10 +51,13 @@ func TestOrderIndependent(t *testing.T) {
 	}
 
 	suite := analyzer.Analyzers()
-	forward := reports(t, suite, pkgs)
+	together := reports(t, suite, pkgs)
 	backward := slices.Clone(suite)
 	slices.Reverse(backward)
-	reversed := reports(t, backward, pkgs)
+	orders := map[string]map[string][]string{
+		"in the suite's order": reports(t, inSequence(suite), pkgs),
+		"in reverse order":     reports(t, inSequence(backward), pkgs),
+	}
 	total := 0
 	for _, a := range suite {
 		alone := reports(t, []*analysis.Analyzer{a}, pkgs)[a.Name]
@@ -55,14 +65,61 @@ func TestOrderIndependent(t *testing.T) {
 		if len(alone) == 0 {
 			t.Errorf("%s reports nothing on the fixtures: the comparison would be vacuous", a.Name)
 		}
-		if !slices.Equal(forward[a.Name], alone) {
-			t.Errorf("%s: reports in the suite differ from its reports alone:\nsuite: %s\nalone: %s", a.Name, strings.Join(forward[a.Name], "\n       "), strings.Join(alone, "\n       "))
+		if !slices.Equal(together[a.Name], alone) {
+			t.Errorf("%s: reports in the suite differ from its reports alone:\nsuite: %s\nalone: %s", a.Name, strings.Join(together[a.Name], "\n       "), strings.Join(alone, "\n       "))
 		}
-		if !slices.Equal(forward[a.Name], reversed[a.Name]) {
-			t.Errorf("%s: reports depend on the order of the suite:\nforward:  %s\nreversed: %s", a.Name, strings.Join(forward[a.Name], "\n          "), strings.Join(reversed[a.Name], "\n          "))
+		for order, got := range orders {
+			if !slices.Equal(got[a.Name], alone) {
+				t.Errorf("%s: reports with the passes run one at a time %s differ from its reports alone:\n%s: %s\nalone: %s", a.Name, order, order, strings.Join(got[a.Name], "\n       "), strings.Join(alone, "\n       "))
+			}
 		}
 	}
 	t.Logf("%d packages, %d reports compared", len(pkgs), total)
+}
+
+// TestInSequence: inSequence does make the checker run the passes of a
+// package one at a time, in the order given.
+func TestInSequence(t *testing.T) {
+	var mu sync.Mutex
+	var log []string
+	var running int
+	probe := func(name string) *analysis.Analyzer {
+		return &analysis.Analyzer{Name: name, Doc: "record when it runs", Run: func(pass *analysis.Pass) (any, error) {
+			mu.Lock()
+			running++
+			log = append(log, name+"("+strconv.Itoa(running)+")")
+			mu.Unlock()
+			time.Sleep(10 * time.Millisecond) // time for a concurrent pass to start
+			mu.Lock()
+			running--
+			mu.Unlock()
+			return nil, nil
+		}}
+	}
+	as := []*analysis.Analyzer{probe("c"), probe("a"), probe("b")}
+	pkgs := load(t, filepath.Join(testutil.TestData(t), "src"), "GOPATH="+testutil.TestData(t), "GO111MODULE=off")("suppress")
+	if _, err := checker.Analyze(inSequence(as), pkgs, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(log, " "); got != "c(1) a(1) b(1)" {
+		t.Errorf("passes ran %s, want c(1) a(1) b(1): one at a time, in the order given", got)
+	}
+}
+
+// inSequence returns copies of as that the checker runs on each package one at
+// a time, in the order of as: each copy requires the copy before it (results
+// and facts of the originals' own requirements are shared as usual).
+func inSequence(as []*analysis.Analyzer) []*analysis.Analyzer {
+	var seq []*analysis.Analyzer
+	for i, a := range as {
+		b := *a
+		b.Requires = slices.Clone(a.Requires)
+		if i > 0 {
+			b.Requires = append(b.Requires, seq[i-1])
+		}
+		seq = append(seq, &b)
+	}
+	return seq
 }
 
 // reports runs the analyzers as (in that order) on pkgs and

@@ -113,7 +113,7 @@ func TestPluginSettingsErrors(t *testing.T) {
 		{map[string]any{"disable": []any{"nosuch"}}, `unknown analyzer "nosuch" in disable`},
 		{map[string]any{"enable": "revokecommit"}, `enable: json: cannot unmarshal string`},
 		{map[string]any{"enable": []any{"revokecommit"}, "disable": []any{"revokecommit"}}, `in both enable and disable`},
-		{map[string]any{"revokecommit": map[string]any{"allversion": true}}, `revokecommit has no option "allversion" (options: allversions)`},
+		{map[string]any{"revokecommit": map[string]any{"allversion": true}}, `revokecommit has no option "allversion" (options: allversions, unusedignores)`},
 		{map[string]any{"revokecommit": map[string]any{"allversions": "maybe"}}, `revokecommit.allversions: invalid value "maybe"`},
 		{map[string]any{"revokecommit": true}, `options of "revokecommit" must be a map`},
 	} {

@@ -44,12 +44,7 @@ func (s *Syntax) Inspector() *inspector.Inspector {
 }
 
 // InspectorOf returns the inspector of pass's package from the result of
-// Inspect, which the pass's analyzer must require; nil when the pass has no
-// such result (a Pass built by hand).
+// Inspect, which the pass's analyzer requires (Setup adds it).
 func InspectorOf(pass *analysis.Pass) *inspector.Inspector {
-	s, _ := pass.ResultOf[Inspect].(*Syntax)
-	if s == nil {
-		return nil
-	}
-	return s.Inspector()
+	return pass.ResultOf[Inspect].(*Syntax).Inspector()
 }

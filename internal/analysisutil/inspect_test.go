@@ -11,8 +11,7 @@ import (
 )
 
 // TestInspect: the inspector is built on first use only, once, for every
-// caller (concurrent ones included: run with -race), over the pass's files;
-// a pass without the result gets nil.
+// caller (concurrent ones included: run with -race), over the pass's files.
 func TestInspect(t *testing.T) {
 	fset := token.NewFileSet()
 	var files []*ast.File
@@ -53,8 +52,5 @@ func TestInspect(t *testing.T) {
 	}
 	if calls != 2 {
 		t.Errorf("the inspector sees %d calls in the files, want 2", calls)
-	}
-	if InspectorOf(&analysis.Pass{}) != nil {
-		t.Error("a pass without the result has an inspector")
 	}
 }

@@ -2,6 +2,8 @@ package analysisutil_test
 
 import (
 	"go/ast"
+	"reflect"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -11,28 +13,84 @@ import (
 	"github.com/kafkalint/kafkalint/internal/testutil"
 )
 
-// bad reports every call of a function named bad, after Suppress, as a pass does.
-var bad = &analysis.Analyzer{
-	Name: "bad",
-	Doc:  "report calls of bad",
-	Run: func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, "bad")
+// bad reports every call of a function named bad (category "call"), set up
+// the way every pass is. good is set up too, so that directives may name
+// another analyzer of the process; the tests never run it.
+var bad, good = newAnalyzer("bad"), newAnalyzer("good")
+
+func newAnalyzer(name string) *analysis.Analyzer {
+	a := &analysis.Analyzer{Name: name, Doc: "report calls of " + name, Requires: []*analysis.Analyzer{clientUse}}
+	analysisutil.Setup(a, func(pass *analysis.Pass) {
 		for _, f := range pass.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
 				if call, ok := n.(*ast.CallExpr); ok {
-					if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "bad" {
-						pass.Reportf(call.Pos(), "call of bad")
+					if id, ok := call.Fun.(*ast.Ident); ok && id.Name == name {
+						pass.Report(analysis.Diagnostic{Pos: call.Pos(), Category: "call", Message: "call of " + name})
 					}
 				}
 				return true
 			})
 		}
-		return nil, nil
+	})
+	return a
+}
+
+// clientUse stands in for kafkaconfig: a package uses a client when it imports
+// the library (the stub) directly.
+var clientUse = &analysis.Analyzer{
+	Name:             "clientuse",
+	Doc:              "report whether the package imports the library",
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeFor[uses](),
+	Run: func(pass *analysis.Pass) (any, error) {
+		for _, imp := range pass.Pkg.Imports() {
+			if imp.Path() == "github.com/confluentinc/confluent-kafka-go/kafka" {
+				return uses(true), nil
+			}
+		}
+		return uses(false), nil
 	},
 }
 
+type uses bool
+
+func (u uses) UsesClient() bool { return bool(u) }
+
 // TestSuppress checks which directives silence a report: the analyzer's name (alone
-// or in a list) and a reason, on the report's line or the line above.
+// or in a list) and a reason, on the report's line or the line above; that
+// malformed directives are reported, once, by their owner; and that calls in
+// the fixture's generated file are not reported. In a package that uses no
+// client, directives still suppress but are not checked.
 func TestSuppress(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), bad, "suppress")
+	analysistest.Run(t, testutil.TestData(t), bad, "suppress", "suppress/noclient")
+}
+
+// TestUnused: with -bad.unusedignores, directives that suppress no report of
+// bad are reported, and so are names of no analyzer in directives bad owns.
+func TestUnused(t *testing.T) {
+	a := newAnalyzer("bad")
+	if err := a.Flags.Set(analysisutil.UnusedFlag, "true"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testutil.TestData(t), a, "suppress/unused")
+}
+
+// TestSetup: Setup gives the analyzer its URL, RunDespiteErrors and the
+// inspector, and each report the URL of its category (which drivers resolve
+// against the analyzer's).
+func TestSetup(t *testing.T) {
+	if bad.URL != analysisutil.URLPrefix+"bad" || !bad.RunDespiteErrors || !slices.Contains(bad.Requires, analysisutil.Inspect) {
+		t.Errorf("after Setup: URL %q, RunDespiteErrors %v, Requires %v", bad.URL, bad.RunDespiteErrors, bad.Requires)
+	}
+	for _, r := range analysistest.Run(t, testutil.TestData(t), bad, "suppress") {
+		for _, d := range r.Diagnostics {
+			want := bad.URL + analysisutil.CategoryURL("call")
+			if d.Category == analysisutil.DirectiveCategory {
+				want = analysisutil.DirectiveURL
+			}
+			if d.URL != want {
+				t.Errorf("%s: URL %q, want the category's %q", r.Pass.Fset.Position(d.Pos), d.URL, want)
+			}
+		}
+	}
 }

@@ -154,3 +154,30 @@ func HasMethod(pkg *types.Package, typeName, name string) bool {
 	_, isFunc := obj.(*types.Func)
 	return isFunc
 }
+
+// MirroredConsumerMethod returns the *Consumer method that fn, a method of an
+// interface of the program's own (a small Committer a helper takes instead of
+// *kafka.Consumer), has the name and the signature of, or nil. Such an
+// interface is there to be satisfied by the consumer (and by test fakes): a
+// helper that calls its Commit is taken to commit. The library's package is the
+// one the signature mentions (kafka.TopicPartition, kafka.Message...).
+func MirroredConsumerMethod(fn *types.Func) *types.Func {
+	if fn == nil {
+		return nil
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return nil
+	}
+	for _, pkg := range KafkaImports(fn.Pkg()) {
+		tn, ok := pkg.Scope().Lookup("Consumer").(*types.TypeName)
+		if !ok {
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, pkg, fn.Name())
+		if m, ok := obj.(*types.Func); ok && types.Identical(m.Type(), sig) {
+			return m
+		}
+	}
+	return nil
+}

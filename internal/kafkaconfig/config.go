@@ -28,6 +28,11 @@ type Setting struct {
 	// they store into that field.
 	Field string `json:",omitempty"`
 	Param int    `json:",omitempty"`
+	// Op is what the map holds of the field, when it is not the field
+	// itself: "!" for its negation (!s.ManualStore), or a comparison with a
+	// constant, as the operator and the constant in Go syntax ("> 0",
+	// "== \"manual\""). Callers apply it to the constant they store.
+	Op string `json:",omitempty"`
 
 	syntax *Syntax // unexported: facts (gob) and JSON carry no syntax
 }

@@ -2,6 +2,7 @@ package kafkaconfig
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"sort"
@@ -395,9 +396,119 @@ func paramField(v ssa.Value) (string, int) {
 	return "", 0
 }
 
+// paramFieldExpr is paramField for a value that is a field of a parameter,
+// its negation (!s.ManualStore), or its comparison with a constant
+// (s.CommitIntervalMs > 0): the third result is the Op of the Setting.
+func paramFieldExpr(v ssa.Value) (string, int, string) {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.NOT {
+			if f, i := paramField(x.X); f != "" {
+				return f, i, "!"
+			}
+			return "", 0, ""
+		}
+	case *ssa.BinOp:
+		op, fv, k := x.Op, x.X, x.Y
+		if _, ok := fv.(*ssa.Const); ok { // 0 < s.N: mirror it
+			fv, k = k, fv
+			switch op {
+			case token.LSS:
+				op = token.GTR
+			case token.GTR:
+				op = token.LSS
+			case token.LEQ:
+				op = token.GEQ
+			case token.GEQ:
+				op = token.LEQ
+			}
+		}
+		c, ok := k.(*ssa.Const)
+		if !ok || c.Value == nil {
+			return "", 0, ""
+		}
+		switch op {
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			if f, i := paramField(fv); f != "" {
+				return f, i, op.String() + " " + c.Value.ExactString()
+			}
+		}
+		return "", 0, ""
+	}
+	f, i := paramField(v)
+	return f, i, ""
+}
+
+// applyOp evaluates a Setting's Op (see Setting) on the constant v stored
+// into the field: ok=false when it cannot.
+func applyOp(op string, v constant.Value) (constant.Value, bool) {
+	if op == "" {
+		return v, true
+	}
+	if op == "!" {
+		if v.Kind() != constant.Bool {
+			return nil, false
+		}
+		return constant.MakeBool(!constant.BoolVal(v)), true
+	}
+	opText, lit, ok := strings.Cut(op, " ")
+	if !ok {
+		return nil, false
+	}
+	var k constant.Value
+	switch v.Kind() {
+	case constant.String:
+		k = constant.MakeFromLiteral(lit, token.STRING, 0)
+	case constant.Int:
+		k = constant.MakeFromLiteral(lit, token.INT, 0)
+	case constant.Float:
+		k = constant.MakeFromLiteral(lit, token.FLOAT, 0)
+	case constant.Bool:
+		if lit != "true" && lit != "false" {
+			return nil, false
+		}
+		k = constant.MakeBool(lit == "true")
+	}
+	if k == nil || k.Kind() == constant.Unknown {
+		return nil, false
+	}
+	if k.Kind() == constant.Int && v.Kind() == constant.Float {
+		k = constant.ToFloat(k)
+	}
+	var tok token.Token
+	switch opText {
+	case "==":
+		tok = token.EQL
+	case "!=":
+		tok = token.NEQ
+	case "<":
+		tok = token.LSS
+	case "<=":
+		tok = token.LEQ
+	case ">":
+		tok = token.GTR
+	case ">=":
+		tok = token.GEQ
+	default:
+		return nil, false
+	}
+	if v.Kind() == constant.Bool && tok != token.EQL && tok != token.NEQ {
+		return nil, false // booleans are not ordered
+	}
+	if k.Kind() != v.Kind() {
+		return nil, false
+	}
+	return constant.MakeBool(constant.Compare(v, tok, k)), true
+}
+
 // fieldSetting resolves a setting read from a field of the callee's parameter
 // at call: the one constant this package stores into that field, anywhere
-// (struct literals, assignments). Unknown when it stores none or several.
+// (struct literals, assignments), through the setting's Op (a negation or a
+// comparison with a constant) when the map holds an expression of the field.
+// Unknown when it stores none or several, or the Op does not apply.
 func (r *resolver) fieldSetting(s Setting, call *ssa.Call) Setting {
 	c := call.Common()
 	idx := s.Param
@@ -425,10 +536,18 @@ func (r *resolver) fieldSetting(s Setting, call *ssa.Call) Setting {
 	var found *Setting
 	for _, store := range r.graph.FieldStoreInstrs(field) {
 		k, ok := store.Val.(*ssa.Const)
-		if !ok {
+		if !ok || k.Value == nil {
 			return out
 		}
-		set := settingOf(s.Key, k.Value, k.Type(), types.RelativeTo(r.pkg))
+		val, typ := k.Value, k.Type()
+		if s.Op != "" {
+			// !s.ManualStore, s.CommitIntervalMs > 0: a bool of the stored constant
+			if val, ok = applyOp(s.Op, val); !ok {
+				return out
+			}
+			typ = types.Typ[types.Bool]
+		}
+		set := settingOf(s.Key, val, typ, types.RelativeTo(r.pkg))
 		set.Pos, set.Where = store.Pos(), analysisutil.Position(r.fset, store.Pos())
 		if !set.Known || (found != nil && found.Value != set.Value) {
 			return out
@@ -471,7 +590,7 @@ func (r *resolver) writeSetting(x *mapIndex, w mapWrite) (Setting, bool) {
 	if expr != nil {
 		st := r.setting(key, expr)
 		if !st.Known {
-			st.Field, st.Param = paramField(w.value)
+			st.Field, st.Param, st.Op = paramFieldExpr(w.value)
 		}
 		switch {
 		case site.call == nil: // a literal element or m[k] = v

@@ -8,13 +8,14 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 )
 
 // stubs type-checks the library stubs of testdata once per process.
@@ -79,17 +80,21 @@ func loadStubs(root string) {
 }
 
 // RunPartial runs analyzers (and what they require) on one source file the way an
-// editor runs them on code being typed: parse errors and type errors are ignored
-// and the analyzers see whatever partial syntax and type information results.
-// Facts are not available. It returns the diagnostics; a panic is the failure it
-// exists to find.
+// editor runs them on code being typed: parse errors and type errors are kept
+// with the package, as go/packages keeps them, and the analyzers see whatever
+// partial syntax and type information results. The passes are built by the
+// go/analysis checker, as every driver builds them, from a package assembled
+// here without go list (the fuzzer runs thousands of inputs). The library
+// stubs are imported from their type information only, so they carry no facts.
+// It returns the diagnostics of the analyzers, in the order given; a panic is
+// the failure it exists to find.
 func RunPartial(root string, analyzers []*analysis.Analyzer, src []byte) ([]analysis.Diagnostic, error) {
 	stubs.once.Do(func() { loadStubs(root) })
 	if stubs.err != nil {
 		return nil, stubs.err
 	}
 	fset := token.NewFileSet()
-	f, _ := parser.ParseFile(fset, "input.go", src, parser.ParseComments|parser.AllErrors)
+	f, parseErr := parser.ParseFile(fset, "input.go", src, parser.ParseComments|parser.AllErrors)
 	if f == nil || f.Name == nil {
 		return nil, nil // nothing a driver would analyse
 	}
@@ -103,52 +108,40 @@ func RunPartial(root string, analyzers []*analysis.Analyzer, src []byte) ([]anal
 		Instances:    make(map[*ast.Ident]types.Instance),
 		FileVersions: make(map[*ast.File]string),
 	}
-	var typeErrors []types.Error
+	pkg := &packages.Package{
+		ID:         "input",
+		Name:       f.Name.Name,
+		PkgPath:    "input",
+		GoFiles:    []string{"input.go"},
+		Fset:       fset,
+		Syntax:     []*ast.File{f},
+		TypesInfo:  info,
+		TypesSizes: types.SizesFor("gc", "amd64"),
+		Imports:    map[string]*packages.Package{},
+	}
+	if parseErr != nil {
+		pkg.IllTyped = true
+		pkg.Errors = append(pkg.Errors, packages.Error{Msg: parseErr.Error(), Kind: packages.ParseError})
+	}
 	conf := &types.Config{Importer: stubImporter{stubs.std}, Error: func(err error) {
 		var te types.Error
 		if errors.As(err, &te) {
-			typeErrors = append(typeErrors, te)
+			pkg.TypeErrors = append(pkg.TypeErrors, te)
+			pkg.IllTyped = true
+			pkg.Errors = append(pkg.Errors, packages.Error{Msg: te.Msg, Kind: packages.TypeError})
 		}
 	}}
-	pkg, _ := conf.Check("input", fset, []*ast.File{f}, info)
-	var diags []analysis.Diagnostic
-	results := make(map[*analysis.Analyzer]any)
-	var run func(a *analysis.Analyzer) error
-	run = func(a *analysis.Analyzer) error {
-		if _, done := results[a]; done {
-			return nil
-		}
-		for _, req := range a.Requires {
-			if err := run(req); err != nil {
-				return err
-			}
-		}
-		pass := &analysis.Pass{
-			Analyzer:          a,
-			Fset:              fset,
-			Files:             []*ast.File{f},
-			Pkg:               pkg,
-			TypesInfo:         info,
-			TypeErrors:        typeErrors,
-			TypesSizes:        types.SizesFor("gc", "amd64"),
-			ResultOf:          results,
-			Report:            func(d analysis.Diagnostic) { diags = append(diags, d) },
-			ImportObjectFact:  func(types.Object, analysis.Fact) bool { return false },
-			ExportObjectFact:  func(types.Object, analysis.Fact) {},
-			ImportPackageFact: func(*types.Package, analysis.Fact) bool { return false },
-			ExportPackageFact: func(analysis.Fact) {},
-			AllObjectFacts:    func() []analysis.ObjectFact { return nil },
-			AllPackageFacts:   func() []analysis.PackageFact { return nil },
-			ReadFile:          os.ReadFile,
-		}
-		res, err := a.Run(pass)
-		results[a] = res
-		return err
+	pkg.Types, _ = conf.Check("input", fset, []*ast.File{f}, info)
+	graph, err := checker.Analyze(analyzers, []*packages.Package{pkg}, nil)
+	if err != nil {
+		return nil, err
 	}
-	for _, a := range analyzers {
-		if err := run(a); err != nil {
-			return diags, err
+	var diags []analysis.Diagnostic
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			return diags, act.Err
 		}
+		diags = append(diags, act.Diagnostics...)
 	}
 	return diags, nil
 }

@@ -536,9 +536,10 @@ func ParamIndex(p *ssa.Parameter) (fn *types.Func, index int, ok bool) {
 func ReachableFromOutside(fn *ssa.Function) bool { return reachableFromOutside(fn) }
 
 // Spawned returns the functions of the package that may run on a goroutine
-// the package starts with a go statement (the function started, directly or
-// through a function value), and, transitively, the functions and literals
-// they call.
+// the package starts: with a go statement (the function started, directly or
+// through a function value) or through the Go method of a goroutine group
+// (IsGroup: errgroup.Group, or a team's own type of that shape in another
+// package), and, transitively, the functions and literals they call.
 func (g *Graph) Spawned() map[*ssa.Function]bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -557,6 +558,14 @@ func (g *Graph) Spawned() map[*ssa.Function]bool {
 	for _, fn := range g.funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				if call, ok := instr.(*ssa.Call); ok && IsGroupGo(call.Common().StaticCallee()) {
+					for _, arg := range call.Common().Args[1:] {
+						for _, r := range g.rootsOf(arg).Roots {
+							add(funcOf(r))
+						}
+					}
+					continue
+				}
 				goi, ok := instr.(*ssa.Go)
 				if !ok || goi.Call.IsInvoke() {
 					continue
@@ -614,4 +623,51 @@ func FieldOf(v ssa.Value) *types.Var {
 		return fieldOf(x.X.Type(), x.Field, false)
 	}
 	return nil
+}
+
+// IsGroup reports whether t (or *t) is a goroutine group: a named type with a
+// method Go that takes a function (func() or func() error) and runs it on a
+// goroutine, and a method Wait without parameters that waits for them, the
+// shape of golang.org/x/sync/errgroup.Group, sourcegraph/conc's WaitGroup and
+// the errgroup-like types teams write. Its Go starts a goroutine, its Wait
+// waits for them; the shape is recognised without facts, since the package
+// that declares the type may not use a Kafka client (and so is not analysed).
+func IsGroup(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	ms := types.NewMethodSet(types.NewPointer(n))
+	goSel, waitSel := ms.Lookup(n.Obj().Pkg(), "Go"), ms.Lookup(n.Obj().Pkg(), "Wait")
+	if goSel == nil || waitSel == nil {
+		return false
+	}
+	goSig, _ := goSel.Type().(*types.Signature)
+	waitSig, _ := waitSel.Type().(*types.Signature)
+	if goSig == nil || waitSig == nil || goSig.Params().Len() != 1 || waitSig.Params().Len() != 0 {
+		return false
+	}
+	f, ok := goSig.Params().At(0).Type().Underlying().(*types.Signature)
+	return ok && f.Params().Len() == 0 && f.Results().Len() <= 1
+}
+
+// IsGroupGo reports whether fn is the Go method of a goroutine group (IsGroup).
+func IsGroupGo(fn *ssa.Function) bool {
+	if fn == nil || fn.Signature.Recv() == nil || fn.Name() != "Go" {
+		return false
+	}
+	return IsGroup(fn.Signature.Recv().Type())
+}
+
+// IsGroupWait reports whether fn is the Wait method of a goroutine group
+// (IsGroup).
+func IsGroupWait(fn *types.Func) bool {
+	if fn == nil || fn.Name() != "Wait" {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	return recv != nil && IsGroup(recv.Type())
 }

@@ -23,7 +23,7 @@ type checker struct {
 }
 
 func (ck *checker) report(pos, end token.Pos, category, msg string, fix *analysis.SuggestedFix) {
-	d := analysis.Diagnostic{Pos: pos, End: end, Category: category, Message: msg, URL: analysisutil.CategoryURL(category)}
+	d := analysis.Diagnostic{Pos: pos, End: end, Category: category, Message: msg}
 	if fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	}

@@ -26,15 +26,9 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "configkey",
 		Doc:      analysisutil.MustExtractDoc(doc, "configkey"),
-		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/configkey",
 		Requires: []*analysis.Analyzer{kafkaconfig.Analyzer, analysisutil.Inspect},
 	}
-	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, a.Name)
-		run(pass)
-		return nil, nil
-	}
+	analysisutil.Setup(a, run)
 	return a
 }
 

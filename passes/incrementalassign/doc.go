@@ -83,6 +83,14 @@
 //   - handlers in a function that calls GetRebalanceProtocol() (also through an
 //     interface): they choose the call by the protocol in force, as the
 //     library's examples do;
+//   - calls in a branch the handler takes only for consumers of the matching
+//     protocol: the branch's condition reads a field ("if m.incremental",
+//     "!m.incremental", "m.mode == modeCooperative", or an earlier "if" on it
+//     that returns), and the function that builds the consumer (its
+//     constructor) sets that field, in a keyed composite literal (an omitted
+//     field is its zero value) or an assignment, only to constants for which
+//     the branch is not taken. A field set elsewhere, or to a value that is not
+//     a constant, decides nothing;
 //   - handlers the library never runs, such as cases on Poll events since
 //     v1.6.1 (internal/liveness decides, the same way for every analyzer):
 //     pollrebalance reports them, and a call there cannot fail;

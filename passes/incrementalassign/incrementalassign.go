@@ -28,15 +28,9 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "incrementalassign",
 		Doc:      analysisutil.MustExtractDoc(doc, "incrementalassign"),
-		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/incrementalassign",
 		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
 	}
-	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, a.Name)
-		run(pass)
-		return nil, nil
-	}
+	analysisutil.Setup(a, run)
 	return a
 }
 
@@ -125,7 +119,17 @@ func check(pass *analysis.Pass, kc *kafkaconfig.Result, h *rebalance.Handler, ca
 	// for any of them that is proved to be on the other protocol.
 	consumers, _ := kc.ConsumersOf(recv)
 	var bad *verdict
+	var guards []guard
+	in := analysisutil.InspectorOf(pass)
+	if in != nil {
+		if cur, ok := in.Root().FindNode(call); ok {
+			guards = guardsOf(pass.TypesInfo, cur)
+		}
+	}
 	for _, k := range consumers {
+		if guardedAway(pass.TypesInfo, in, guards, k) {
+			continue // the handler takes this branch only for consumers of the other protocol
+		}
 		if v := protocolOf(k); v.protocol == wrong {
 			bad = &v
 			break

@@ -32,8 +32,3 @@ func TestNoKafka(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), incrementalassign.Analyzer, "incrementalassign/nokafka")
 }
 
-func TestIllTyped(t *testing.T) {
-	for _, src := range testutil.IllTypedSources {
-		testutil.RunIllTyped(t, incrementalassign.Analyzer, src)
-	}
-}

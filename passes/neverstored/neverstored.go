@@ -32,15 +32,9 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "neverstored",
 		Doc:      analysisutil.MustExtractDoc(doc, "neverstored"),
-		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/neverstored",
 		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer},
 	}
-	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, a.Name)
-		run(pass)
-		return nil, nil
-	}
+	analysisutil.Setup(a, run)
 	return a
 }
 
@@ -99,14 +93,11 @@ func (u *uses) mark(group int) {
 }
 
 func run(pass *analysis.Pass) {
-	kc, _ := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
-	if kc == nil || len(kc.Kafka) == 0 {
+	kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
+	if len(kc.Kafka) == 0 {
 		return // the package does not use the library
 	}
 	in := analysisutil.InspectorOf(pass)
-	if in == nil {
-		return // every driver runs the requirement; a Pass built by hand may not
-	}
 	var cands []*candidate
 	for _, k := range kc.Consumers {
 		if c := classify(pass, k); c != nil {
@@ -145,7 +136,6 @@ func run(pass *analysis.Pass) {
 				Pos:      c.k.Call.Pos(),
 				End:      c.k.Call.End(),
 				Category: catNeverStored,
-				URL:      analysisutil.CategoryURL(catNeverStored),
 				Message: "consumer with enable.auto.offset.store=false never stores an offset (no StoreOffsets or StoreMessage on it in this package): " +
 					how + " commits nothing, lag grows, and every restart or rebalance starts again from auto.offset.reset",
 				Related: related(c.storeSet, "enable.auto.offset.store set to false here"),
@@ -158,7 +148,6 @@ func run(pass *analysis.Pass) {
 				Pos:      c.k.Call.Pos(),
 				End:      c.k.Call.End(),
 				Category: catNeverCommitted,
-				URL:      analysisutil.CategoryURL(catNeverCommitted),
 				Message: "consumer with enable.auto.commit=false never commits (no Commit, CommitOffsets or CommitMessage on it in this package): " +
 					"nothing is ever committed, lag grows, and every restart or rebalance starts again from auto.offset.reset",
 				Related: related(c.commitSet, "enable.auto.commit set to false here"),

@@ -43,7 +43,4 @@ func TestIllTyped(t *testing.T) {
 	if diags := testutil.RunIllTyped(t, neverstored.Analyzer, illTyped); len(diags) != 0 {
 		t.Errorf("want no report on ill-typed code, got %v", diags)
 	}
-	for _, src := range testutil.IllTypedSources {
-		testutil.RunIllTyped(t, neverstored.Analyzer, src)
-	}
 }

@@ -27,15 +27,9 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "pollrebalance",
 		Doc:      analysisutil.MustExtractDoc(doc, "pollrebalance"),
-		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/pollrebalance",
 		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
 	}
-	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, a.Name)
-		run(pass)
-		return nil, nil
-	}
+	analysisutil.Setup(a, run)
 	return a
 }
 

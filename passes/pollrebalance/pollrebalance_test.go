@@ -18,8 +18,3 @@ func TestNoKafka(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), pollrebalance.Analyzer, "pollrebalance/nokafka")
 }
 
-func TestIllTyped(t *testing.T) {
-	for _, src := range testutil.IllTypedSources {
-		testutil.RunIllTyped(t, pollrebalance.Analyzer, src)
-	}
-}

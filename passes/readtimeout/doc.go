@@ -49,7 +49,9 @@
 // a for or range loop of the same function. The timeout is finite when it is a
 // constant >= 0 or any other expression (a field, a parameter, a computed
 // duration), except a variable of the package that only ever holds negative
-// constants. The error branch is the first "if err != nil" body, "if err == nil"
+// constants, and an unexported field that the package only ever sets to
+// negative constants and sets in every composite literal of its struct (no
+// new(T), no zero T declared: a zero timeout polls once). The error branch is the first "if err != nil" body, "if err == nil"
 // else block, or "case err != nil" clause of a switch without tag after the call.
 // Its statements are looked at in order: the first that leaves the loop is
 // reported, unless a timeout check or a continue comes before it. Leaving is a
@@ -64,8 +66,10 @@
 // kerr.Code() == kafka.ErrTimedOut, or a case of a switch on the code), a call of
 // Error.IsTimeout, a call of any function or method whose name starts with "is"
 // and mentions a timeout (isTimeout(err), os.IsTimeout), a string literal with
-// "timed out", or a call of a function of the package whose body holds one of
-// those. Any such check between the call and the exit silences the report, even
+// "timed out", a call of a function of the package whose body holds one of
+// those, or a call of an error classifier of another package whose body does
+// (errs.Transient(err) checking kafka.ErrTimedOut: an exported function with
+// an error parameter gets a TimeoutCheck fact). Any such check between the call and the exit silences the report, even
 // one that would not work (os.IsTimeout does not know kafka.Error): the analyzer
 // does not judge the check, only its absence.
 //
@@ -84,8 +88,8 @@
 //
 // # Not reported
 //
-//   - a negative constant timeout (-1, -1 * time.Second), and a variable that only
-//     holds negative constants;
+//   - a negative constant timeout (-1, -1 * time.Second), and a variable or an
+//     unexported field that only holds negative constants;
 //   - error branches that only log and continue, or fall through to the rest of
 //     the iteration;
 //   - exits under a further condition (if kerr.IsFatal() { return err }, a retry

@@ -30,38 +30,37 @@ var Analyzer = NewAnalyzer()
 // constructor exists so that every pass of the suite is built the same way.
 func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
-		Name:     "readtimeout",
-		Doc:      analysisutil.MustExtractDoc(doc, "readtimeout"),
-		URL:      "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/readtimeout",
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer},
+		Name:      "readtimeout",
+		Doc:       analysisutil.MustExtractDoc(doc, "readtimeout"),
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer},
+		FactTypes: []analysis.Fact{new(TimeoutCheck)},
 	}
-	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, a.Name)
-		run(pass)
-		return nil, nil
-	}
+	analysisutil.Setup(a, run)
 	return a
 }
+
+// TimeoutCheck marks an exported function whose body tells a ReadMessage
+// timeout apart (see checksTimeout): an error classifier of a package of the
+// module (errs.Transient(err), which looks for kafka.ErrTimedOut). A call of
+// it in another package is a timeout check there.
+type TimeoutCheck struct{}
+
+func (*TimeoutCheck) AFact()         {}
+func (*TimeoutCheck) String() string { return "checks timeout" }
 
 // category of the one kind of report.
 const category = "timeoutexit"
 
 func run(pass *analysis.Pass) {
-	kc, _ := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
-	if kc == nil || len(kc.Kafka) == 0 {
+	kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
+	if len(kc.Kafka) == 0 {
 		return // the package does not use the library
 	}
 	in := analysisutil.InspectorOf(pass)
-	if in == nil {
-		return // every driver runs the requirement; a Pass built by hand may not
-	}
 	c := &checker{pass: pass, in: in, exits: make(map[*types.Func]bool), checks: make(map[*types.Func]bool)}
+	c.exportChecks()
 	for fc := range in.Root().Children() {
 		file := fc.Node().(*ast.File)
-		if ast.IsGenerated(file) {
-			continue
-		}
 		if tf := pass.Fset.File(file.Pos()); tf != nil && strings.HasSuffix(tf.Name(), "_test.go") {
 			continue // a test that fails when an expected message does not come means it
 		}
@@ -187,7 +186,14 @@ func (c *checker) timeout(arg ast.Expr) (string, bool) {
 		}
 		return "within " + time.Duration(ns).String(), true
 	}
-	if id, ok := ast.Unparen(arg).(*ast.Ident); ok {
+	var id *ast.Ident
+	switch x := ast.Unparen(arg).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel // a field: r.timeout
+	}
+	if id != nil {
 		if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && c.onlyNegative(v) {
 			return "", false
 		}
@@ -195,11 +201,35 @@ func (c *checker) timeout(arg ast.Expr) (string, bool) {
 	return "in time", true
 }
 
+// assignedVar returns the variable or field that e, the left-hand side of an
+// assignment, names: x, or the field of s.x; nil otherwise.
+func (c *checker) assignedVar(e ast.Expr) types.Object {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if obj := c.pass.TypesInfo.Defs[x]; obj != nil {
+			return obj
+		}
+		return c.pass.TypesInfo.Uses[x]
+	case *ast.SelectorExpr:
+		return c.pass.TypesInfo.Uses[x.Sel]
+	}
+	return nil
+}
+
 // onlyNegative reports whether every value the package gives v is a negative
-// constant, and v is a variable (not a field or parameter) declared in the
-// package whose address is never taken.
+// constant, and v is a variable (not a parameter) declared in the package
+// whose address is never taken, or an unexported field of a struct of the
+// package (only the package sets it) that every composite literal of the
+// struct sets, and no new(T) makes with its zero value.
 func (c *checker) onlyNegative(v *types.Var) bool {
-	if v.IsField() || v.Pkg() != c.pass.Pkg || v.Parent() == nil {
+	if v.Pkg() != c.pass.Pkg {
+		return false
+	}
+	if v.IsField() {
+		if v.Exported() || !c.alwaysSet(v) {
+			return false
+		}
+	} else if v.Parent() == nil {
 		return false
 	}
 	negative := func(e ast.Expr) bool {
@@ -207,7 +237,7 @@ func (c *checker) onlyNegative(v *types.Var) bool {
 		return ok && tv.Value != nil && tv.Value.Kind() == constant.Int && constant.Sign(tv.Value) < 0
 	}
 	values, ok := 0, true
-	for cur := range c.in.Root().Preorder((*ast.ValueSpec)(nil), (*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.FuncType)(nil)) {
+	for cur := range c.in.Root().Preorder((*ast.ValueSpec)(nil), (*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.FuncType)(nil), (*ast.KeyValueExpr)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
@@ -221,8 +251,7 @@ func (c *checker) onlyNegative(v *types.Var) bool {
 			}
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {
-				id, isID := ast.Unparen(lhs).(*ast.Ident)
-				if !isID || (c.pass.TypesInfo.Defs[id] != v && c.pass.TypesInfo.Uses[id] != v) {
+				if c.assignedVar(lhs) != v {
 					continue
 				}
 				if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE || !negative(n.Rhs[i]) {
@@ -231,12 +260,20 @@ func (c *checker) onlyNegative(v *types.Var) bool {
 				values++
 			}
 		case *ast.IncDecStmt:
-			if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && c.pass.TypesInfo.Uses[id] == v {
+			if c.assignedVar(n.X) == v {
 				ok = false
 			}
 		case *ast.UnaryExpr:
-			if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && n.Op == token.AND && c.pass.TypesInfo.Uses[id] == v {
+			if n.Op == token.AND && c.assignedVar(n.X) == v {
 				ok = false
+			}
+		case *ast.KeyValueExpr:
+			// a field set in a composite literal: reader{timeout: -1}
+			if id, isID := n.Key.(*ast.Ident); isID && v.IsField() && c.pass.TypesInfo.Uses[id] == v {
+				if !negative(n.Value) {
+					ok = false
+				}
+				values++
 			}
 		case *ast.FuncType:
 			// parameters and results are given values by callers
@@ -258,6 +295,66 @@ func (c *checker) onlyNegative(v *types.Var) bool {
 		}
 	}
 	return ok && values > 0
+}
+
+// alwaysSet reports whether every value of the struct type that declares
+// field f that the package makes sets f: each composite literal of the type
+// has a key for f, and no new(T) or variable declared without a value makes a
+// zero T.
+func (c *checker) alwaysSet(f *types.Var) bool {
+	declares := func(t types.Type) bool {
+		if t == nil {
+			return false
+		}
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return false
+		}
+		for i := range st.NumFields() {
+			if st.Field(i) == f {
+				return true
+			}
+		}
+		return false
+	}
+	info := c.pass.TypesInfo
+	set := true
+	for cur := range c.in.Root().Preorder((*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.ValueSpec)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.CompositeLit:
+			if !declares(info.TypeOf(n)) {
+				continue
+			}
+			keyed := false
+			for _, e := range n.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok && info.Uses[id] == f {
+						keyed = true
+					}
+				}
+			}
+			if !keyed {
+				set = false // its zero value, or a positional value
+			}
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 1 {
+				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "new" && declares(info.TypeOf(n.Args[0])) {
+					set = false
+				}
+			}
+		case *ast.ValueSpec:
+			if n.Type != nil && len(n.Values) == 0 && declares(info.TypeOf(n.Type)) {
+				set = false
+			}
+		}
+		if !set {
+			break
+		}
+	}
+	return set
 }
 
 // errorOf finds the variable that receives the error of the call at cur: "m,
@@ -609,11 +706,46 @@ func (c *checker) checksTimeout(n ast.Node) bool {
 				found = true
 			} else if fn.Pkg() == c.pass.Pkg && c.funcChecksTimeout(fn) {
 				found = true
+			} else if fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact != nil && c.pass.ImportObjectFact(fn, new(TimeoutCheck)) {
+				found = true // a classifier of another package
 			}
 		}
 		return !found
 	})
 	return found
+}
+
+// exportChecks exports a TimeoutCheck fact for each exported function of the
+// package (outside _test.go files) that is given an error and tells a timeout
+// apart: an error classifier.
+func (c *checker) exportChecks() {
+	if c.pass.ExportObjectFact == nil {
+		return
+	}
+	for cur := range c.in.Root().Preorder((*ast.FuncDecl)(nil)) {
+		decl := cur.Node().(*ast.FuncDecl)
+		fn, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		if !ok || !fn.Exported() || decl.Body == nil || !takesError(fn) {
+			continue
+		}
+		if tf := c.pass.Fset.File(decl.Pos()); tf != nil && strings.HasSuffix(tf.Name(), "_test.go") {
+			continue
+		}
+		if c.funcChecksTimeout(fn) {
+			c.pass.ExportObjectFact(fn, new(TimeoutCheck))
+		}
+	}
+}
+
+// takesError reports whether fn has a parameter of type error.
+func takesError(fn *types.Func) bool {
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if types.Identical(params.At(i).Type(), types.Universe.Lookup("error").Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // funcChecksTimeout reports whether the body of fn, a function of the package,
@@ -639,7 +771,6 @@ func (c *checker) report(r *read, timeout string, errVar *types.Var, body []ast.
 		Pos:      st.Pos(),
 		End:      st.End(),
 		Category: category,
-		URL:      analysisutil.CategoryURL(category),
 		Message: fmt.Sprintf("%s on any error of %s.ReadMessage, also on the ErrTimedOut it returns when no message arrives %s (consumption stops at the first quiet period)",
 			how, recv, timeout),
 		Related: []analysis.RelatedInformation{{Pos: r.call.Pos(), End: r.call.End(), Message: "ReadMessage with a finite timeout"}},

@@ -12,7 +12,9 @@ import (
 
 func Test(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), readtimeout.Analyzer,
-		"readtimeout/v1", "readtimeout/v2", "readtimeout/gopkgin")
+		"readtimeout/v1", "readtimeout/v2", "readtimeout/gopkgin",
+		"readtimeout/errs", "readtimeout/classified", "readtimeout/errsv2", "readtimeout/classifiedv2",
+		"readtimeout/errsgopkgin", "readtimeout/classifiedgopkgin")
 }
 
 // TestFix checks the fixes against their golden files: IsTimeout on v2,
@@ -67,8 +69,5 @@ func TestIllTyped(t *testing.T) {
 	diags := testutil.RunIllTyped(t, readtimeout.Analyzer, illTyped)
 	if len(diags) != 1 || !strings.HasPrefix(diags[0].Message, "return on any error of c.ReadMessage, also on the ErrTimedOut it returns when no message arrives within 1s") {
 		t.Errorf("want the one report of the well-formed loop, got %v", diags)
-	}
-	for _, src := range testutil.IllTypedSources {
-		testutil.RunIllTyped(t, readtimeout.Analyzer, src)
 	}
 }

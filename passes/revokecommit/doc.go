@@ -78,11 +78,31 @@
 // literal, named function or method value; Poll; Events). A commit is a call of
 // Commit or CommitOffsets; an invalidation is a StoreOffsets call whose argument
 // holds kafka.OffsetInvalid, or that follows a use of kafka.OffsetInvalid in the
-// same function. Both must happen on every path from the entry of the handler's
-// function to the Unassign: a commit in one branch only is not enough. Functions
-// the handler calls count: helpers that commit or invalidate on every path, and
+// same function (one call for all the revoked partitions, or one per partition
+// in a loop over them). A wait (needed only where workers store offsets, see
+// nowait) is a Wait of a sync.WaitGroup or of a goroutine group (an
+// errgroup.Group, or any type of that shape: a Go method that takes a func()
+// or func() error and a Wait method without parameters, such as a team's own
+// in another package), or a receive from a channel ("<-w.done"). Each must
+// happen on every path from the entry of the handler's function to the
+// Unassign: a commit in one branch only is not enough. Functions the handler
+// calls count: helpers that wait, commit or invalidate on every path, and
 // helpers that call Unassign themselves, in the same package or in another one
-// (through facts).
+// (through facts); a helper of another package that takes an interface of its
+// own (a Committer) rather than *kafka.Consumer commits when it calls a method
+// with the name and signature of a consumer method that commits; a call of a
+// function value (a hook field set to a method value) does what every function
+// it may hold does.
+//
+// Paths that do nothing because there is nothing to do do not count as paths
+// where the work was skipped: the exit of a range loop or of a counted loop
+// ("for i := 0; i < n; i++", a bounded retry) taken before the first
+// iteration (with no revoked partition, no worker, there is nothing to
+// invalidate or wait for; a retry tries at least once), the false edge of a
+// guard "if len(offsets) > 0 { commit }" without an else, and the returns of
+// "if len(offsets) == 0 { return }" in a helper. A loop whose condition may be
+// false at once ("for pending() { ... }") and a guard on anything else still
+// skip the work.
 //
 // Consumer calls are recognised on a *kafka.Consumer, on an interface of the
 // program's own that holds one (a small client interface that tests fake), and
@@ -98,7 +118,9 @@
 // a library version before v1.9.0 or unknown. Configurations are resolved from
 // literals, SetKey, Set and index writes anywhere in the package, helpers of
 // this and other packages (facts), and settings structs rendered into a
-// ConfigMap in another package and filled in here. A write that happens only on
+// ConfigMap in another package and filled in here (a field, its negation
+// !s.ManualStore, or its comparison with a constant s.CommitIntervalMs > 0,
+// evaluated on the constant stored here). A write that happens only on
 // some paths (an option function the caller may apply, a branch) is not part
 // of the default configuration; when it would make the consumer safe, the
 // report points at it. A receiver that cannot be traced is not reported (one
@@ -160,12 +182,15 @@
 //
 // Committed and invalidated, but the consumer's offsets are also stored by
 // goroutines the package starts (workers), and the handler does not wait for
-// them before the commit. Before v1.9.0 an offset such a worker stores after the
-// revoke is accepted and committed later, and the commit and invalidation do not
-// stop that (reproduced on librdkafka's mock cluster, docs/library-facts.md): the
-// handler must first wait for the workers (a sync.WaitGroup or errgroup Wait, a
-// receive from a channel they answer on, or a helper that does), or the library
-// be upgraded. No fix is offered: which work to wait for is the program's
+// them before the commit. Workers are functions the package starts with a go
+// statement or through the Go method of a goroutine group. Before v1.9.0 an
+// offset such a worker stores after the revoke is accepted and committed later,
+// and the commit and invalidation do not stop that (reproduced on librdkafka's
+// mock cluster, docs/library-facts.md): the handler must first wait for the
+// workers (a sync.WaitGroup or goroutine group Wait, a receive from a channel
+// they answer on, or a helper that does, such as a stop method that closes
+// the job channel and waits, or a loop over the workers that receives from
+// each one's done channel), or the library be upgraded. No fix is offered: which work to wait for is the program's
 // choice. When the commit or the invalidation is missing too, the message of
 // nocommit or noinvalidate says to wait first as well, and no fix is offered.
 //

@@ -202,7 +202,7 @@ func (c *checker) reportHandover(pos, end token.Pos, to string, s HandoverSite, 
 			category = categoryNoInvalidate
 		}
 		d := analysis.Diagnostic{
-			Pos: pos, End: end, Category: category, URL: analysisutil.CategoryURL(category),
+			Pos: pos, End: end, Category: category,
 			Message: fmt.Sprintf("%s is given %s with enable.auto.offset.store=false and auto commit on, and its RevokedPartitions handler at %s calls Unassign without %s first (%s): turn auto commit off here, or commit and invalidate in that handler",
 				to, what, s.Where, missingText(effects(s.Missing)), consequence(k.Version, e)),
 		}

@@ -54,7 +54,6 @@ func (c *checker) diagnostic(f *finding, k *kafkaconfig.Consumer, e exposure) an
 		End:      f.call.End(),
 		Category: category,
 		Message:  msg,
-		URL:      analysisutil.CategoryURL(category),
 	}
 	if sel, ok := ast.Unparen(f.call.Fun).(*ast.SelectorExpr); ok && f.unassign != nil {
 		d.Pos, d.End = sel.Pos(), sel.End() // the short range x.Unassign

@@ -2,6 +2,7 @@ package revokecommit
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -16,24 +17,21 @@ import (
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
+	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
 
 // isWait reports whether fn waits for goroutines: (*sync.WaitGroup).Wait, or
-// the Wait of an errgroup.Group.
+// the Wait of a goroutine group (an errgroup.Group or a type of that shape,
+// valueflow.IsGroup).
 func isWait(fn *types.Func) bool {
 	recv := fn.Signature().Recv()
 	if fn.Name() != "Wait" || recv == nil || fn.Pkg() == nil {
 		return false
 	}
-	n := analysisutil.NamedType(recv.Type())
-	if n == nil {
-		return false
-	}
-	switch fn.Pkg().Path() + "." + n.Obj().Name() {
-	case "sync.WaitGroup", "golang.org/x/sync/errgroup.Group":
+	if n := analysisutil.NamedType(recv.Type()); n != nil && fn.Pkg().Path() == "sync" && n.Obj().Name() == "WaitGroup" {
 		return true
 	}
-	return false
+	return valueflow.IsGroupWait(fn)
 }
 
 // effects are the obligations a handler must meet before it gives partitions up.
@@ -109,6 +107,7 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 		}
 		out[b.Index] = all // top: refined by the fixed-point iteration
 	}
+	guarded := pc.guardedEdges(g, preds)
 	for changed := true; changed; {
 		changed = false
 		for _, b := range g.Blocks {
@@ -122,7 +121,7 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 				s = all
 				for _, p := range preds[b.Index] {
 					if g.Blocks[p].Live {
-						s &= out[p]
+						s &= out[p] | guardedOut(g, guarded[cfgEdge{p, b.Index}], out)
 					}
 				}
 			}
@@ -139,6 +138,9 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 		}
 	}
 	errorExit := pc.errorReturns(body)
+	for r := range nothingToDoReturns(pc.pass.TypesInfo, body) {
+		errorExit[r] = true
+	}
 	res := &bodyStates{exit: all}
 	exits := 0
 	for _, b := range g.Blocks {
@@ -160,6 +162,203 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 	sort.Slice(res.calls, func(i, j int) bool { return res.calls[i].call.Pos() < res.calls[j].call.Pos() })
 	pc.states[body] = res
 	return res
+}
+
+// A cfgEdge is an edge of a control-flow graph, from block to block (by index).
+type cfgEdge struct{ from, to int32 }
+
+// guardedEdges finds the edges that skip work because there is nothing to do
+// it for, and for each the blocks that end the work: on such an edge the work
+// counts as done when it is done at the end of every one of those blocks.
+//
+//   - The exit of a range loop, or of a counted loop ("for i := 0; i < n; i++"),
+//     taken before any iteration: a loop over the revoked partitions or the
+//     workers does the work for each of them, so with none there is nothing to
+//     do, and a bounded retry loop tries at least once. The work of the loop is
+//     what every iteration does (the ends of its back edges).
+//   - The false edge of "if len(x) > 0 { ... }" without an else (also != 0,
+//     >= 1, and x != nil for a slice or map): a guard on "anything to commit"
+//     skips only what there is none of. The work is what the then-branch does
+//     on every path.
+func (pc *pathChecker) guardedEdges(g *cfg.CFG, preds [][]int32) map[cfgEdge][]int32 {
+	m := make(map[cfgEdge][]int32)
+	for _, b := range g.Blocks {
+		switch b.Kind {
+		case cfg.KindRangeLoop:
+			// The loop block's predecessors created after it are in its body
+			// (continue and the back edge); the one before it enters the loop.
+			if len(b.Succs) != 2 {
+				continue
+			}
+			var ends []int32
+			for _, p := range preds[b.Index] {
+				if p > b.Index {
+					ends = append(ends, p)
+				}
+			}
+			m[cfgEdge{b.Index, b.Succs[1].Index}] = ends
+		case cfg.KindForLoop:
+			fs, ok := b.Stmt.(*ast.ForStmt)
+			if !ok || fs.Init == nil || fs.Post == nil || len(b.Succs) != 2 {
+				continue // not a counted loop: its condition may well be false at first
+			}
+			var ends []int32
+			for _, p := range preds[b.Index] {
+				if q := g.Blocks[p]; q.Kind == cfg.KindForPost && q.Stmt == fs {
+					ends = append(ends, p)
+				}
+			}
+			m[cfgEdge{b.Index, b.Succs[1].Index}] = ends
+		case cfg.KindIfThen:
+			ifs, ok := b.Stmt.(*ast.IfStmt)
+			if !ok || ifs.Else != nil || !nonEmpty(pc.pass.TypesInfo, ifs.Cond) {
+				continue
+			}
+			// The block after the then-block is the if's done block (cfg
+			// creates them in that order); its predecessors other than the
+			// condition's block end the then-branch.
+			if len(preds[b.Index]) != 1 || int(b.Index)+1 >= len(g.Blocks) {
+				continue
+			}
+			cond, done := preds[b.Index][0], g.Blocks[b.Index+1]
+			if done.Kind != cfg.KindIfDone || done.Stmt != ifs {
+				continue
+			}
+			var ends []int32
+			for _, p := range preds[done.Index] {
+				if p != cond {
+					ends = append(ends, p)
+				}
+			}
+			m[cfgEdge{cond, done.Index}] = ends
+		}
+	}
+	return m
+}
+
+// guardedOut is the work done at the end of every live block of ends (see
+// guardedEdges); nothing when there is none.
+func guardedOut(g *cfg.CFG, ends []int32, out []effects) effects {
+	s, found := all, false
+	for _, p := range ends {
+		if g.Blocks[p].Live {
+			s &= out[p]
+			found = true
+		}
+	}
+	if !found {
+		return 0
+	}
+	return s
+}
+
+// nonEmpty reports whether cond tests that a slice, map, string or channel x
+// is not empty: len(x) > 0, len(x) != 0, len(x) >= 1, 0 < len(x), or x != nil
+// for a slice or map.
+func nonEmpty(info *types.Info, cond ast.Expr) bool {
+	return emptinessTest(info, cond, false)
+}
+
+// emptinessTest reports whether cond tests x for emptiness (empty true: len(x)
+// == 0, len(x) < 1, x == nil) or non-emptiness (empty false).
+func emptinessTest(info *types.Info, cond ast.Expr, empty bool) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	op, x, y := b.Op, ast.Unparen(b.X), ast.Unparen(b.Y)
+	if isIntConst(info, x) { // 0 < len(x): mirror it
+		x, y = y, x
+		switch op {
+		case token.LSS:
+			op = token.GTR
+		case token.GTR:
+			op = token.LSS
+		case token.LEQ:
+			op = token.GEQ
+		case token.GEQ:
+			op = token.LEQ
+		}
+	}
+	if isNil(info, y) {
+		t := info.TypeOf(x)
+		if t == nil {
+			return false
+		}
+		switch t.Underlying().(type) {
+		case *types.Slice, *types.Map:
+			return (op == token.EQL) == empty && (op == token.EQL || op == token.NEQ)
+		}
+		return false
+	}
+	if !isLen(info, x) {
+		return false
+	}
+	n, ok := intConst(info, y)
+	if !ok {
+		return false
+	}
+	if empty {
+		return (op == token.EQL && n == 0) || (op == token.LSS && n == 1) || (op == token.LEQ && n == 0)
+	}
+	return (op == token.GTR && n == 0) || (op == token.NEQ && n == 0) || (op == token.GEQ && n == 1)
+}
+
+// isLen reports whether e is a call of the builtin len.
+func isLen(info *types.Info, e ast.Expr) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == "len"
+}
+
+func isIntConst(info *types.Info, e ast.Expr) bool {
+	_, ok := intConst(info, e)
+	return ok
+}
+
+// intConst returns the value of an integer constant expression.
+func intConst(info *types.Info, e ast.Expr) (int64, bool) {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(tv.Value)
+}
+
+// nothingToDoReturns finds the returns in the then-branch of an emptiness
+// test ("if len(offsets) == 0 { return nil }"): a function that returns early
+// because there is nothing to commit or invalidate skips nothing that matters,
+// so what it does is what it does on its other paths.
+func nothingToDoReturns(info *types.Info, body *ast.BlockStmt) map[*ast.ReturnStmt]bool {
+	m := make(map[*ast.ReturnStmt]bool)
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if !emptinessTest(info, n.Cond, true) {
+				return true
+			}
+			ast.Inspect(n.Body, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncLit:
+					return false
+				case *ast.ReturnStmt:
+					m[n] = true
+				}
+				return true
+			})
+		}
+		return true
+	})
+	return m
 }
 
 // errorReturns finds the returns of failure branches: inside the then-branch
@@ -334,7 +533,13 @@ func (pc *pathChecker) isConsumerCall(call *ast.CallExpr, names ...string) bool 
 func (pc *pathChecker) callees(call *ast.CallExpr) []*types.Func {
 	fn := analysisutil.CalledFunc(pc.pass.TypesInfo, call)
 	if fn == nil {
-		return nil
+		if !pc.funcValueCall(call) {
+			return nil
+		}
+		// A function value: the declared functions and methods it may hold
+		// (a hook field set to a method value, say).
+		callees, _ := pc.kc.Callees(call)
+		return callees
 	}
 	if recv := fn.Signature().Recv(); recv == nil || !types.IsInterface(recv.Type()) {
 		return []*types.Func{fn}
@@ -343,6 +548,14 @@ func (pc *pathChecker) callees(call *ast.CallExpr) []*types.Func {
 		return nil // no method of that name can commit, store or unassign
 	}
 	callees, _ := pc.kc.Callees(call)
+	if len(callees) == 0 {
+		// Nothing behind the interface is known here (a helper's parameter):
+		// a method with a consumer method's name and signature is taken to be
+		// that method.
+		if m := kafkaapi.MirroredConsumerMethod(fn); m != nil {
+			return []*types.Func{m}
+		}
+	}
 	return callees
 }
 
@@ -535,7 +748,10 @@ func (pc *pathChecker) findRelevant() map[*types.Func]bool {
 		var f Summary
 		switch {
 		case callee == nil:
-		case kafkaapi.IsMethod(callee, "Consumer", trackedNames...):
+			if pc.funcValueCall(call) {
+				relevant[fn] = true // a hook field or parameter: may be anything
+			}
+		case isWait(callee), kafkaapi.IsMethod(callee, "Consumer", trackedNames...):
 			relevant[fn] = true
 		case slices.Contains(trackedNames, callee.Name()) && analysisutil.IsInterfaceMethod(callee):
 			relevant[fn] = true // may be a consumer behind an interface
@@ -543,6 +759,14 @@ func (pc *pathChecker) findRelevant() map[*types.Func]bool {
 			calls[fn] = append(calls[fn], callee)
 		case callee.Pkg() != nil && callee.Pkg() != pc.pass.Pkg && pc.pass.ImportObjectFact(callee, &f):
 			relevant[fn] = true
+		}
+	}
+	// A function that receives from a channel may wait for a worker.
+	for cur := range pc.in.Root().Preorder((*ast.UnaryExpr)(nil)) {
+		if cur.Node().(*ast.UnaryExpr).Op == token.ARROW {
+			if fn := pc.declaredIn(cur); fn != nil {
+				relevant[fn] = true
+			}
 		}
 	}
 	for changed := true; changed; {
@@ -556,6 +780,17 @@ func (pc *pathChecker) findRelevant() map[*types.Func]bool {
 		}
 	}
 	return relevant
+}
+
+// funcValueCall reports whether call calls a function value (a field, a
+// variable, a parameter), not a declared function, a builtin or a conversion.
+func (pc *pathChecker) funcValueCall(call *ast.CallExpr) bool {
+	tv, ok := pc.pass.TypesInfo.Types[call.Fun]
+	if !ok || tv.IsType() || tv.IsBuiltin() {
+		return false
+	}
+	_, isLit := ast.Unparen(call.Fun).(*ast.FuncLit)
+	return !isLit && analysisutil.CalledFunc(pc.pass.TypesInfo, call) == nil
 }
 
 // trackedNames are the consumer methods whose calls the must-analysis follows:

@@ -33,18 +33,12 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "revokecommit",
 		Doc:       analysisutil.MustExtractDoc(doc, "revokecommit"),
-		URL:       "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/revokecommit",
 		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer},
 		FactTypes: []analysis.Fact{new(Summary), new(Handover)},
 	}
-	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
 	a.Flags.BoolVar(&allVersions, "allversions", false,
 		"report on every library version, also v1.9.0 and later where the library itself prevents the rewind")
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, a.Name)
-		run(pass, allVersions)
-		return nil, nil
-	}
+	analysisutil.Setup(a, func(pass *analysis.Pass) { run(pass, allVersions) })
 	return a
 }
 
@@ -92,9 +86,6 @@ func run(pass *analysis.Pass, allVersions bool) {
 		return // the package does not use the library
 	}
 	in := analysisutil.InspectorOf(pass)
-	if in == nil {
-		return // every driver runs the requirement; a Pass built by hand may not
-	}
 	c := &checker{
 		pass:        pass,
 		in:          in,

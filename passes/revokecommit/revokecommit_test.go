@@ -23,7 +23,7 @@ func TestAllVersions(t *testing.T) {
 	if err := a.Flags.Set("allversions", "true"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testutil.TestData(t), a, "revokecommit/allversions")
+	analysistest.Run(t, testutil.TestData(t), a, "revokecommit/allversions/...")
 }
 
 // TestVersions runs module-mode trees whose go.mod requires a given library version
@@ -62,4 +62,10 @@ func TestLibrary(t *testing.T) {
 // package, its values chosen in the packages that wire it up.
 func TestSettings(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/settings/...")
+}
+
+// TestTeams: a team's helpers in other packages (issue 20): a Committer
+// interface of its own, and an errgroup-like type that runs the workers.
+func TestTeams(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/teams/...")
 }

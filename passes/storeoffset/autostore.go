@@ -7,7 +7,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 )
@@ -62,7 +61,6 @@ func autoStoreDiagnostic(pass *analysis.Pass, in *inspector.Inspector, sel *ast.
 		Pos:      sel.Pos(),
 		End:      sel.End(),
 		Category: categoryAutoStore,
-		URL:      analysisutil.CategoryURL(categoryAutoStore),
 		Message: "" + source(pass, sel) + " on a consumer with " + how + " fails with ErrInvalidArg and stores nothing " +
 			"(librdkafka stores offsets itself in that mode): set enable.auto.offset.store to false where the consumer is configured",
 	}

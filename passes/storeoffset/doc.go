@@ -8,7 +8,8 @@
 //
 // Reports StoreOffsets and CommitOffsets calls that store or commit the offset of a
 // consumed message itself instead of the offset of the next message: after a restart
-// or rebalance the last processed message is processed again.
+// or rebalance consumption resumes at that message, and a message that was
+// processed is processed again.
 //
 // The offset a consumer stores or commits is the offset of the next message to
 // read, but a message's TopicPartition holds its own offset:
@@ -60,6 +61,15 @@
 //
 // # Not reported
 //
+//   - offsets of messages that were not processed, where resuming at them is
+//     the point: a call in the failure branch of the call that processes the
+//     message ("if err := handle(m); err != nil" or err assigned before the
+//     if, from a call given the message or part of it), such as the resume
+//     point of a batch that fails midway; and a call followed in its block by
+//     the consumer's Seek or SeekPartitions to the same position (an argument
+//     built from the same message or variable), a deliberate retry. Elsewhere
+//     the report does not claim the message was processed: it says where
+//     consumption resumes;
 //   - offsets that are changed anywhere in the package before or after: any
 //     write to the Offset (or the whole TopicPartition) of a variable, element
 //     or field of the package the value passes through (tp.Offset++,

@@ -1,17 +1,8 @@
 package storeoffset_test
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"testing"
 
-	"golang.org/x/tools/go/analysis"
-
-	"github.com/kafkalint/kafkalint/internal/analysisutil"
-	"github.com/kafkalint/kafkalint/internal/kafkaapi"
-	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/testutil"
 	"github.com/kafkalint/kafkalint/passes/storeoffset"
 )
@@ -54,84 +45,29 @@ func f(c *kafka.Consumer, m *kafka.Message) {
 }
 `
 
+// noKafka has the library's shapes but not the library: nothing is looked at.
+const noKafka = `package p
+
+type TopicPartition struct{ Offset int64 }
+
+type Message struct{ TopicPartition TopicPartition }
+
+type Consumer struct{}
+
+func (c *Consumer) StoreOffsets([]TopicPartition) ([]TopicPartition, error) { return nil, nil }
+
+func f(c *Consumer, m *Message) {
+	c.StoreOffsets([]TopicPartition{m.TopicPartition})
+}
+`
+
+// TestIllTyped runs the analyzer as drivers do (the checker, the package's
+// type errors on the pass) on code being written, where it must not panic and
+// must report nothing, and on a package that does not use the library.
 func TestIllTyped(t *testing.T) {
-	fset := token.NewFileSet()
-	file, _ := parser.ParseFile(fset, "p.go", illTyped, parser.AllErrors) // partial AST on syntax errors
-	if file == nil {
-		t.Fatal("no AST")
-	}
-	info := &types.Info{
-		Types:      make(map[ast.Expr]types.TypeAndValue),
-		Defs:       make(map[*ast.Ident]types.Object),
-		Uses:       make(map[*ast.Ident]types.Object),
-		Implicits:  make(map[ast.Node]types.Object),
-		Selections: make(map[*ast.SelectorExpr]*types.Selection),
-		Scopes:     make(map[ast.Node]*types.Scope),
-	}
-	conf := types.Config{Importer: testutil.StubImporter(t), Error: func(error) {}}
-	pkg, _ := conf.Check("p", fset, []*ast.File{file}, info)
-	kafka := kafkaapi.KafkaImports(pkg)
-	if len(kafka) == 0 {
-		t.Fatal("the stub was not imported")
-	}
-	missing := &types.Info{ // every entry missing
-		Types:      make(map[ast.Expr]types.TypeAndValue),
-		Uses:       make(map[*ast.Ident]types.Object),
-		Selections: make(map[*ast.SelectorExpr]*types.Selection),
-	}
-	run := func(typesInfo *types.Info, kafka []*types.Package, typeErrors []types.Error) map[int]bool {
-		lines := make(map[int]bool)
-		var kc any = &kafkaconfig.Result{Kafka: kafka}
-		if kafka != nil && typesInfo.Defs != nil {
-			// The real kafkaconfig result, with its SSA form: built (and
-			// recovered from) when the driver does not say the package has
-			// type errors, not built when it does.
-			kpass := &analysis.Pass{
-				Analyzer: kafkaconfig.Analyzer, Fset: fset, Files: []*ast.File{file}, Pkg: pkg,
-				TypesInfo: typesInfo, TypeErrors: typeErrors,
-				ImportPackageFact: func(*types.Package, analysis.Fact) bool { return false },
-				ImportObjectFact:  func(types.Object, analysis.Fact) bool { return false },
-				ExportPackageFact: func(analysis.Fact) {},
-				ExportObjectFact:  func(types.Object, analysis.Fact) {},
-				Report:            func(analysis.Diagnostic) {},
-			}
-			var err error
-			if kc, err = kafkaconfig.Analyzer.Run(kpass); err != nil {
-				t.Fatal(err)
-			}
+	for name, src := range map[string]string{"ill-typed": illTyped, "no library": noKafka} {
+		for _, d := range testutil.RunIllTyped(t, storeoffset.Analyzer, src) {
+			t.Errorf("%s: report %q at offset %d", name, d.Message, d.Pos)
 		}
-		syntax, err := analysisutil.Inspect.Run(&analysis.Pass{Files: []*ast.File{file}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		pass := &analysis.Pass{
-			Analyzer:  storeoffset.Analyzer,
-			Fset:      fset,
-			Files:     []*ast.File{file},
-			Pkg:       pkg,
-			TypesInfo: typesInfo,
-			ResultOf:  map[*analysis.Analyzer]any{kafkaconfig.Analyzer: kc, analysisutil.Inspect: syntax},
-			Report: func(d analysis.Diagnostic) {
-				t.Logf("%s: %s", fset.Position(d.Pos), d.Message)
-				lines[fset.Position(d.Pos).Line] = true
-			},
-		}
-		if _, err := storeoffset.Analyzer.Run(pass); err != nil {
-			t.Fatal(err)
-		}
-		return lines
-	}
-	if got := run(info, kafka, []types.Error{{Msg: "ill-typed"}}); len(got) > 0 {
-		t.Errorf("reports in a package with type errors: %v", got)
-	}
-	run(info, kafka, nil)                                  // SSA built on ill-typed code: must not panic
-	for _, typesInfo := range []*types.Info{missing, {}} { // empty maps, nil maps
-		if got := run(typesInfo, kafka, nil); len(got) > 0 {
-			t.Errorf("reports without type information: %v", got)
-		}
-	}
-	// The fast path: kafkaconfig found no library import, so nothing is looked at.
-	if got := run(info, nil, nil); len(got) > 0 {
-		t.Errorf("reports in a package that does not use the library: %v", got)
 	}
 }

@@ -32,16 +32,10 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "storeoffset",
 		Doc:       analysisutil.MustExtractDoc(doc, "storeoffset"),
-		URL:       "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/storeoffset",
 		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer},
 		FactTypes: []analysis.Fact{new(StoresFact)},
 	}
-	a.RunDespiteErrors = true // its checks hold on ill-typed code (fuzzed)
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		analysisutil.Suppress(pass, a.Name)
-		run(pass)
-		return nil, nil
-	}
+	analysisutil.Setup(a, run)
 	return a
 }
 
@@ -67,8 +61,8 @@ const (
 )
 
 func run(pass *analysis.Pass) {
-	kc, _ := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
-	if kc == nil || len(kc.Kafka) == 0 {
+	kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
+	if len(kc.Kafka) == 0 {
 		return // the package does not use the library
 	}
 	g := kc.Graph()
@@ -76,17 +70,11 @@ func run(pass *analysis.Pass) {
 		return // no SSA form (see internal/valueflow)
 	}
 	in := analysisutil.InspectorOf(pass)
-	if in == nil {
-		return // every driver runs the requirement; a Pass built by hand may not
-	}
 	checkAutoStore(pass, in, kc)
 	// Find the calls first: most packages that use the library store nothing,
 	// and need no SSA form.
 	var sites []site
 	for fc := range in.Root().Children() {
-		if ast.IsGenerated(fc.Node().(*ast.File)) {
-			continue
-		}
 		for cur := range fc.Preorder((*ast.CallExpr)(nil)) {
 			call := cur.Node().(*ast.CallExpr)
 			if call.Ellipsis.IsValid() {
@@ -127,7 +115,7 @@ func run(pass *analysis.Pass) {
 		} else {
 			o = t.rawTP(v)
 		}
-		if o != nil {
+		if o != nil && !unprocessed(pass, in, kc, s, o) {
 			pass.Report(diagnostic(pass, s, o))
 		}
 		for _, p := range t.params {
@@ -257,8 +245,7 @@ func diagnostic(pass *analysis.Pass, s site, o *origin) analysis.Diagnostic {
 		Pos:      call.Pos(),
 		End:      call.End(),
 		Category: category,
-		URL:      analysisutil.CategoryURL(category),
-		Message: fmt.Sprintf("%s %s the offset of %s itself, not the next one (the last processed message is redelivered after a restart or rebalance)",
+		Message: fmt.Sprintf("%s %s the offset of %s itself, not the next one (after a restart or rebalance consumption resumes at this message, which is delivered again)",
 			name, verb, msg),
 	}
 	if sel != nil {

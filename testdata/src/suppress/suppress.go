@@ -1,6 +1,9 @@
 // Package suppress exercises the //kafkalint:ignore directive with an analyzer
-// named bad that reports every call of bad.
+// named bad that reports every call of bad. It imports the library: directives
+// are checked in packages that use a supported client only.
 package suppress
+
+import _ "github.com/confluentinc/confluent-kafka-go/kafka"
 
 func bad(...int) {}
 
@@ -27,7 +30,19 @@ func suppressed() {
 
 
 func reported() {
-	//kafkalint:ignore bad
+	/* want `^//kafkalint:ignore directive for bad has no reason, want //kafkalint:ignore bad reason \(a directive without a reason suppresses nothing\)$` */ //kafkalint:ignore bad
+	bad() // want "call of bad"
+
+	/* want `^//kafkalint:ignore directive for bad,good has no reason` */ //kafkalint:ignore bad,good
+	bad() // want "call of bad"
+
+	//kafkalint:ignore good,bad
+	bad() // want "call of bad"
+
+	/* want `^//kafkalint:ignore directive names no analyzer, want //kafkalint:ignore NAME\[,NAME\] reason \(it suppresses nothing\)$` */ //kafkalint:ignore
+	bad() // want "call of bad"
+
+	/* want `^//kafkalint:ignore directive names no analyzer` */ //kafkalint:ignore ,
 	bad() // want "call of bad"
 
 	//kafkalint:ignore other this names another analyzer
@@ -36,7 +51,16 @@ func reported() {
 	//kafkalint:ignore badder a longer name is not a match
 	bad() // want "call of bad"
 
-	//kafkalint:ignorebad no space after the directive
+	/* want `^unknown directive //kafkalint:ignorebad, want //kafkalint:ignore NAME\[,NAME\] reason \(it does nothing\)$` */ //kafkalint:ignorebad no space after the directive
+	bad() // want "call of bad"
+
+	/* want `^unknown directive //kafkalint:, want` */ //kafkalint: ignore bad a space before the verb
+	bad() // want "call of bad"
+
+	/* want `^unknown directive //kafkalint:ignroe,` */ //kafkalint:ignroe bad a misspelt verb
+	bad() // want "call of bad"
+
+	//kafkalint:ignore good
 	bad() // want "call of bad"
 
 	/* kafkalint:ignore bad a block comment is not a directive */

@@ -17,7 +17,7 @@ func readLoopStore(c *kafka.Consumer) {
 			continue
 		}
 		process(m)
-		c.StoreOffsets([]kafka.TopicPartition{m.TopicPartition}) // want `c\.StoreOffsets stores the offset of message m itself, not the next one \(the last processed message is redelivered after a restart or rebalance\)`
+		c.StoreOffsets([]kafka.TopicPartition{m.TopicPartition}) // want `c\.StoreOffsets stores the offset of message m itself, not the next one \(after a restart or rebalance consumption resumes at this message, which is delivered again\)`
 	}
 }
 

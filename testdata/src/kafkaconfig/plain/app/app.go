@@ -44,3 +44,8 @@ func store() *lib.Worker {
 	// before it on every path are entries.
 	return &lib.Worker{Config: cfg} // want `FieldWrites Config: complete \{enable\.auto\.commit=false enable\.auto\.offset\.store=false group\.id=orders\}`
 }
+
+func rendered() (*kafka.Consumer, error) {
+	s := lib.Consumer{ManualStore: true, CommitIntervalMs: 5000}
+	return kafka.NewConsumer(s.ConfigMap()) // want `client NewConsumer: complete \{enable\.auto\.commit=true enable\.auto\.offset\.store=false group\.id=orders\}`
+}

@@ -22,6 +22,22 @@ func (s Settings) ConfigMap() *kafka.ConfigMap { // want ConfigMap:`config \{ena
 	return m
 }
 
+// Consumer settings render the ConfigMap from expressions of their fields:
+// a negation and a comparison with a constant.
+type Consumer struct {
+	ManualStore      bool
+	CommitIntervalMs int
+}
+
+// ConfigMap renders the settings.
+func (s Consumer) ConfigMap() *kafka.ConfigMap { // want ConfigMap:`config \{enable\.auto\.commit=\? enable\.auto\.offset\.store=\? group\.id=orders\}`
+	return &kafka.ConfigMap{
+		"group.id":                 "orders",
+		"enable.auto.offset.store": !s.ManualStore,
+		"enable.auto.commit":       s.CommitIntervalMs > 0,
+	}
+}
+
 // Worker is handed a configuration and a consumer by its callers.
 type Worker struct {
 	Config   *kafka.ConfigMap

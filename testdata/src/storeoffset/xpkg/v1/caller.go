@@ -12,7 +12,7 @@ func process(m *kafka.Message) {}
 
 func storeThroughPackage(c *kafka.Consumer, m *kafka.Message) error {
 	process(m)
-	return offsets.Store(c, m.TopicPartition) // want `offsets\.Store stores the offset of message m itself, not the next one \(the last processed message is redelivered after a restart or rebalance\); offsets\.Store passes its argument to the consumer.s StoreOffsets unchanged`
+	return offsets.Store(c, m.TopicPartition) // want `offsets\.Store stores the offset of message m itself, not the next one \(after a restart or rebalance consumption resumes at this message, which is delivered again\); offsets\.Store passes its argument to the consumer.s StoreOffsets unchanged`
 }
 
 func storeNextThroughPackage(c *kafka.Consumer, m *kafka.Message) error {
@@ -48,7 +48,7 @@ func commitNextBatch(w *offsets.Committer, batch []*kafka.Message) error {
 func commitTraced(c *offsets.Traced, m *kafka.Message) {
 	process(m)
 	c.CommitOffsets([]kafka.TopicPartition{m.TopicPartition}) // want `c\.CommitOffsets commits the offset of message m itself, not the next one \(.*\); c\.CommitOffsets passes its argument to the consumer.s CommitOffsets unchanged`
-	c.StoreOffsets([]kafka.TopicPartition{m.TopicPartition})  // want `c\.StoreOffsets stores the offset of message m itself, not the next one \(the last processed message is redelivered after a restart or rebalance\)$`
+	c.StoreOffsets([]kafka.TopicPartition{m.TopicPartition})  // want `c\.StoreOffsets stores the offset of message m itself, not the next one \(after a restart or rebalance consumption resumes at this message, which is delivered again\)$`
 }
 
 func commitTracedNext(c *offsets.Traced, m *kafka.Message) {

@@ -1,0 +1,135 @@
+package analysisutil
+
+import (
+	"go/ast"
+	"go/token"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// URLPrefix is the start of every kafkalint analyzer's URL: its package's page
+// on pkg.go.dev, to which drivers resolve the relative URLs of its reports.
+const URLPrefix = "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/"
+
+// Setup completes the analyzer a as a pass of the suite, with run as the body
+// of its Run: every pass calls it last in its constructor, after setting Name,
+// Doc, Requires and its own flags. It sets:
+//
+//   - URL to the pass's pkg.go.dev page (URLPrefix + Name);
+//   - RunDespiteErrors: every pass runs on ill-typed code (editors hand it code
+//     being typed; the suite is fuzzed on it);
+//   - Requires: Inspect is added if missing, so that every pass shares one
+//     lazily built inspector;
+//   - the flag UnusedFlag (-NAME.unusedignores on a command line);
+//   - Run, which calls run with a pass whose Report drops reports in generated
+//     files (ast.IsGenerated: nobody edits them, and they are regenerated) and
+//     reports an ignore directive covers (IgnoreDirective), and gives a report
+//     without a URL the anchor of its category's heading (CategoryURL), so a
+//     pass sets Category and never URL; after run, it reports the directives'
+//     problems (see IgnoreDirective), in packages that use a supported client
+//     only, as a required analyzer's ClientUse result says (no pass looks at
+//     other packages, and neither do the directives: there they cost a look
+//     at the pass's results).
+//
+// Run returns no result. A driver always builds the pass with the results of
+// a's requirements, so run may rely on them being there.
+func Setup(a *analysis.Analyzer, run func(pass *analysis.Pass)) {
+	if a.URL == "" {
+		a.URL = URLPrefix + a.Name
+	}
+	a.RunDespiteErrors = true
+	if !slices.Contains(a.Requires, Inspect) {
+		a.Requires = append(a.Requires, Inspect)
+	}
+	var unused bool
+	a.Flags.BoolVar(&unused, UnusedFlag, false, "report //kafkalint:ignore directives for this analyzer that suppress none of its reports")
+	registered.Store(a.Name, true)
+	name := a.Name
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		r := &reporter{pass: pass, name: name, report: pass.Report}
+		pass.Report = r.Report
+		run(pass)
+		if !usesClient(pass) {
+			return nil, nil // no pass looks at such a package: neither do the directives
+		}
+		r.load()
+		for _, d := range problems(r.dirs, name, unused) {
+			r.report(d)
+		}
+		return nil, nil
+	}
+}
+
+// reporter stands between a pass and the driver's Report.
+type reporter struct {
+	pass      *analysis.Pass
+	name      string
+	report    func(analysis.Diagnostic) // the driver's
+	generated map[*token.File]bool      // set by load, on the first report: most packages report nothing
+	dirs      []*directive              // likewise
+	covered   map[lineKey][]*directive  // the directives for name that cover each line
+}
+
+// load finds the package's generated files and directives.
+func (r *reporter) load() {
+	if r.generated != nil {
+		return
+	}
+	r.generated = make(map[*token.File]bool)
+	for _, f := range r.pass.Files {
+		if ast.IsGenerated(f) {
+			r.generated[r.pass.Fset.File(f.FileStart)] = true
+		}
+	}
+	r.dirs = directives(r.pass, r.generated)
+	r.covered = make(map[lineKey][]*directive)
+	for _, d := range r.dirs {
+		if d.problem == "" && slices.Contains(d.names, r.name) {
+			for _, l := range d.lines {
+				r.covered[l] = append(r.covered[l], d)
+			}
+		}
+	}
+}
+
+// Report passes d on to the driver unless it is in a generated file or an
+// ignore directive covers it, with its category's URL if it has none.
+func (r *reporter) Report(d analysis.Diagnostic) {
+	r.load()
+	if r.generated[r.pass.Fset.File(d.Pos)] {
+		return
+	}
+	p := r.pass.Fset.Position(d.Pos)
+	if dirs := r.covered[lineKey{p.Filename, p.Line}]; len(dirs) > 0 {
+		for _, dir := range dirs {
+			dir.used = true
+		}
+		return
+	}
+	if d.URL == "" && d.Category != "" {
+		d.URL = CategoryURL(d.Category)
+	}
+	r.report(d)
+}
+
+// A ClientUse is the result of a shared analyzer that decides whether a
+// package uses a supported client (kafkaconfig's Result for
+// confluent-kafka-go). The passes return at once where it says no, and Setup
+// checks the directives only where one of the pass's requirements says yes:
+// the decision is made once, before the passes run, so every pass of a package
+// sees the same answer, and a package that uses no client pays nothing more.
+type ClientUse interface {
+	UsesClient() bool
+}
+
+// usesClient reports whether a result of pass's requirements is a ClientUse
+// that says the package uses a client.
+func usesClient(pass *analysis.Pass) bool {
+	for _, res := range pass.ResultOf {
+		if u, ok := res.(ClientUse); ok && u.UsesClient() {
+			return true
+		}
+	}
+	return false
+}

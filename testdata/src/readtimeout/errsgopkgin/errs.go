@@ -1,0 +1,31 @@
+// Package errsgopkgin (gopkg.in path) classifies a service's errors, Kafka's among them.
+package errsgopkgin
+
+import (
+	"errors"
+
+	"gopkg.in/confluentinc/confluent-kafka-go.v1/kafka"
+)
+
+// Transient reports whether err is worth retrying: a Kafka timeout or a
+// retriable Kafka error.
+func Transient(err error) bool { // want Transient:"checks timeout"
+	var kerr kafka.Error
+	if !errors.As(err, &kerr) {
+		return false
+	}
+	return kerr.Code() == kafka.ErrTimedOut || kerr.IsRetriable()
+}
+
+// Fatal reports whether err is a fatal Kafka error.
+func Fatal(err error) bool {
+	var kerr kafka.Error
+	return errors.As(err, &kerr) && kerr.IsFatal()
+}
+
+// Retriable reports whether err is a Kafka error the library marks retriable
+// (a timeout of ReadMessage is not).
+func Retriable(err error) bool {
+	var kerr kafka.Error
+	return errors.As(err, &kerr) && kerr.IsRetriable()
+}
