@@ -7,6 +7,9 @@
 #   bash bench/run.sh                    # corpora light and heavy, 5 runs each
 #   bash bench/run.sh --runs 3 heavy     # chosen corpora and run count
 #   bash bench/run.sh --smoke            # the offline smoke corpus, one run (CI)
+#   bash bench/run.sh --standalone heavy # standalone only (go vet runs take minutes)
+#   bash bench/run.sh --no-facts heavy   # without the noopfacts floor (the slowest runs)
+#   BENCH_BASE=/path/to/old/kafkalint bash bench/run.sh ...  # also that binary, as "base"
 #
 # The floors (see bench/noop): "noop" declares no fact type, "noopfacts" declares
 # one. Through a general driver (multichecker), an analyzer with facts makes the
@@ -28,21 +31,26 @@ set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 runs=5
 corpora=()
+modes=(standalone vet)
+tools=(noop noopfacts kafkalint)
 while [ $# -gt 0 ]; do
 	case $1 in
 	--smoke) runs=1 corpora=(smoke) ;;
 	--runs) runs=$2 && shift ;;
+	--standalone) modes=(standalone) ;;
+	--no-facts) tools=(noop kafkalint) ;;
 	*) corpora+=("$1") ;;
 	esac
 	shift
 done
+[ -z "${BENCH_BASE:-}" ] || tools+=(base)
 [ ${#corpora[@]} -gt 0 ] || corpora=(light heavy)
 warmup=1
 [ "${corpora[*]}" != smoke ] || warmup=0
 work=${BENCH_WORK:-$(mktemp -d)}
 mkdir -p "$work/bin" "$work/mods" "$work/vettools"
 (cd "$repo" && go build -o "$work/bin/" ./cmd/kafkalint ./bench/noop ./bench/measure)
-export GOWORK=off GOFLAGS=-mod=mod
+export GOWORK=off
 results=$work/results.txt
 : >"$results"
 
@@ -51,6 +59,7 @@ run() {
 	local corpus=$1 mode=$2 tool=$3 label=$4 bin flag=""
 	case $tool in
 	kafkalint) bin=$work/bin/kafkalint ;;
+	base) bin=$BENCH_BASE ;;
 	noop) bin=$work/bin/noop flag=-noop ;;
 	noopfacts) bin=$work/bin/noop flag=-noopfacts ;;
 	esac
@@ -83,8 +92,10 @@ for corpus in "${corpora[@]}"; do
 	target=$2
 	shift 2
 	sub="" skip="" get=""
+	export GOFLAGS=-mod=mod
 	for kv in "$@"; do
 		case $kv in
+		goflags=*) export GOFLAGS=${kv#goflags=} ;;
 		pkgs=*) sub=${kv#pkgs=} ;;
 		skip=*) skip=${kv#skip=} ;;
 		get=*) get=${kv#get=} ;;
@@ -107,10 +118,10 @@ for corpus in "${corpora[@]}"; do
 	pkgs=$(cd "$dir" && go list -e "$pattern" 2>/dev/null | { if [ -n "$skip" ]; then grep -v -E "/(${skip//,/|})\$"; else cat; fi; })
 	echo "bench: $corpus: $(echo $pkgs | wc -w) packages; $runs runs" >&2
 	if [ $warmup = 1 ]; then
-		for mode in standalone vet; do for tool in noop noopfacts kafkalint; do run "$corpus" $mode $tool ""; done; done
+		for mode in "${modes[@]}"; do for tool in "${tools[@]}"; do run "$corpus" $mode $tool ""; done; done
 	fi
 	for r in $(seq "$runs"); do
-		for mode in standalone vet; do for tool in noop noopfacts kafkalint; do
+		for mode in "${modes[@]}"; do for tool in "${tools[@]}"; do
 			run "$corpus" $mode $tool "$corpus/$mode/$tool"
 		done; done
 	done
@@ -121,14 +132,14 @@ median() {
 	grep "label=$2 " "$results" | sed -E "s/.* $1=([0-9.]+).*/\1/" | sort -g |
 		awk '{v[NR]=$1} END {if (NR%2) print v[(NR+1)/2]; else printf "%.3f\n", (v[NR/2]+v[NR/2+1])/2}'
 }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a/b}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b == "") print "-"; else printf "%.2f", a/b}'; }
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(go version | cut -d' ' -f3-), load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "| corpus | driver | tool | wall | CPU | peak RSS | wall, CPU, RSS / noopfacts | wall, CPU, RSS / noop |"
 echo "|---|---|---|---:|---:|---:|---|---|"
-for corpus in "${corpora[@]}"; do for mode in standalone vet; do
-	for tool in noop noopfacts kafkalint; do
+for corpus in "${corpora[@]}"; do for mode in "${modes[@]}"; do
+	for tool in "${tools[@]}"; do
 		l=$corpus/$mode/$tool
 		w=$(median wall "$l") c=$(median cpu "$l") m=$(median maxrss "$l")
 		f=$corpus/$mode/noopfacts n=$corpus/$mode/noop

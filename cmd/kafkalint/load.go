@@ -8,11 +8,15 @@ package main
 // command does not let go/packages type-check the whole program from source, as a
 // driver must for analyzers with facts; it
 //
-//  1. lists the import graph of the requested packages (go list -deps, no build,
-//     no type-checking) and keeps the requested packages that reach the library;
-//     when there are none it is done: nothing to report;
-//  2. lists those packages again with their files and export data (go list
-//     -export: the compiled dependencies, from the build cache);
+//  1. finds the requested packages that reach the library, listing as little as
+//     go.mod allows (golist.go, choosePlan): nothing, when the main module's go.mod
+//     says no package can reach a client; one go list -deps -export (the import
+//     graph with files and export data: the compiled dependencies, from the build
+//     cache), when it requires one; otherwise the import graph alone (go list
+//     -deps, no build, no type-checking). When none reaches the library it is
+//     done: nothing to report;
+//  2. unless step 1 listed them with export data already, lists the reaching
+//     packages again with their files and export data;
 //  3. parses and type-checks from source the packages that reach the library, in
 //     dependency order, and reads every other package they import from export
 //     data. The library package itself is read from export data unless it was
@@ -32,8 +36,6 @@ package main
 // source); the tests use it to check that both paths report the same.
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -42,7 +44,6 @@ import (
 	"go/token"
 	"go/types"
 	"os"
-	"os/exec"
 	"runtime"
 	"strings"
 	"sync"
@@ -84,67 +85,30 @@ func reachMap() func(*packages.Package) bool {
 	return reaches
 }
 
-// listed is the outcome of step 1.
-type listed struct {
-	roots    []*packages.Package // the requested packages (metadata only), in go list order
+// listing is the outcome of step 1.
+type listing struct {
+	roots    []*packages.Package // the requested packages, in go list order
 	reaching map[string]bool     // IDs of the requested packages that reach the library
-	patterns []string            // what to list in step 2
+	patterns []string            // the reaching packages, as patterns for go list
+	complete bool                // roots come with files and export data (steps 1 and 2 in one listing)
 }
 
-// listReaching lists the import graph of the packages that patterns denote, without
-// building or type-checking anything, and finds the requested packages that reach
-// the library. err is a failure of the go command, or no package matched.
-//
-// It runs go list itself, with the flags go/packages would use, rather than
-// packages.Load: go/packages first asks the go command for its version, in a
-// process of its own, which costs a third of the listing.
-func listReaching(patterns []string, tests bool) (*listed, error) {
-	args := []string{"list", "-e", "-json=Name,ImportPath,DepOnly,Imports", "-compiled=false",
-		fmt.Sprintf("-test=%t", tests), "-export=false", "-deps=true", "-find=false", "-buildvcs=false", "-pgo=off", "--"}
-	cmd := exec.Command("go", append(args, patterns...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, fmt.Errorf("go list: %w: %s", err, stderr.Bytes())
+// listReaching finds the requested packages that reach the library, listing as
+// little as go.mod allows (see choosePlan). err is a failure of the go command, or
+// no package matched.
+func listReaching(env *goEnv, patterns []string, tests bool) (*listing, error) {
+	p := choosePlan(env, patterns)
+	if p == planNothing {
+		return &listing{}, nil
 	}
-	byID := make(map[string]*packages.Package)
-	var roots []*packages.Package
-	for dec := json.NewDecoder(bytes.NewReader(out)); dec.More(); {
-		var lp struct {
-			Name, ImportPath string
-			DepOnly          bool
-			Imports          []string
-		}
-		if err := dec.Decode(&lp); err != nil {
-			return nil, fmt.Errorf("go list: %w", err)
-		}
-		p := byID[lp.ImportPath]
-		if p == nil {
-			p = &packages.Package{ID: lp.ImportPath, Imports: make(map[string]*packages.Package)}
-			byID[p.ID] = p
-		}
-		p.Name = lp.Name
-		p.PkgPath, _, _ = strings.Cut(p.ID, " ")
-		for _, id := range lp.Imports {
-			if id == "C" {
-				continue
-			}
-			imp := byID[id] // -deps lists dependencies first
-			if imp == nil {
-				imp = &packages.Package{ID: id, Imports: make(map[string]*packages.Package)}
-				byID[id] = imp
-			}
-			p.Imports[id] = imp
-		}
-		if !lp.DepOnly {
-			roots = append(roots, p)
-		}
+	roots, err := goList(env, patterns, tests, p == planOnce)
+	if err != nil {
+		return nil, err
 	}
 	if len(roots) == 0 {
 		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
-	l := &listed{roots: roots, reaching: make(map[string]bool)}
+	l := &listing{roots: roots, reaching: make(map[string]bool), complete: p == planOnce}
 	reaches := reachMap()
 	seen := make(map[string]bool)
 	files := false // command-line-arguments: only the patterns name it
@@ -185,15 +149,16 @@ type loaded struct {
 	broken []string            // one line per package that failed to load or type-check
 }
 
-// loadReaching lists l's packages with files and export data, type-checks the
-// reaching ones from source and prunes the import graph to them.
-func loadReaching(l *listed, tests bool) (*loaded, error) {
-	const mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
-		packages.NeedImports | packages.NeedDeps | packages.NeedExportFile |
-		packages.NeedModule | packages.NeedTypesSizes
-	listedRoots, err := packages.Load(&packages.Config{Mode: mode, Tests: tests}, l.patterns...)
-	if err != nil {
-		return nil, err
+// loadReaching type-checks the reaching packages of l from source (listing them
+// with their files and export data first, unless l already has them) and prunes
+// the import graph to them.
+func loadReaching(env *goEnv, l *listing, tests bool) (*loaded, error) {
+	listedRoots := l.roots
+	if !l.complete {
+		var err error
+		if listedRoots, err = goList(env, l.patterns, tests, true); err != nil {
+			return nil, err
+		}
 	}
 	byID := make(map[string]*packages.Package)
 	packages.Visit(listedRoots, nil, func(p *packages.Package) { byID[p.ID] = p })

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/mod/modfile"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -54,5 +58,57 @@ func TestReachMap(t *testing.T) {
 		if got := reaches(p); got != want {
 			t.Errorf("reaches(%s) = %v, want %v", p.ID, got, want)
 		}
+	}
+}
+
+// TestChoosePlan: go.mod decides, before any listing, only where it can tell.
+func TestChoosePlan(t *testing.T) {
+	dir := t.TempDir()
+	for _, sub := range []string{"a/b", "c"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const kafka = "require github.com/confluentinc/confluent-kafka-go/v2 v2.11.1 // indirect\n"
+	const sarama = "require github.com/IBM/sarama v1.45.0\n"
+	const other = "require golang.org/x/tools v0.52.0\n"
+	t.Chdir(dir)
+	for _, tc := range []struct {
+		name, gomod, gowork, goflags string
+		patterns                     []string
+		want                         plan
+	}{
+		{"no client", "go 1.21\n" + other, "", "", []string{"./..."}, planNothing},
+		{"no client, import path pattern", "go 1.21\n" + other, "", "", []string{"example.com/m/a/..."}, planNothing},
+		{"no client, absolute path", "go 1.17\n", "", "", []string{filepath.Join(dir, "c")}, planNothing},
+		{"client (indirect)", "go 1.21\n" + kafka, "", "", []string{"./..."}, planOnce},
+		{"other client", "go 1.21\n" + sarama, "", "", []string{"./a/b", "."}, planOnce},
+		{"go 1.16: indirect requirements may be missing", "go 1.16\n" + other, "", "", []string{"./..."}, planTwice},
+		{"no go directive", other, "", "", []string{"./..."}, planTwice},
+		{"workspace", "go 1.21\n" + other, filepath.Join(dir, "go.work"), "", []string{"./..."}, planTwice},
+		{"GOWORK=off", "go 1.21\n" + other, "off", "", []string{"./..."}, planNothing},
+		{"-modfile", "go 1.21\n" + other, "", "-modfile=other.mod", []string{"./..."}, planTwice},
+		{"-mod=mod: go list adds what is missing", "go 1.21\n" + other, "", "-tags=x -mod=mod", []string{"./..."}, planTwice},
+		{"-mod=vendor", "go 1.21\n" + other, "", "-mod=vendor", []string{"./..."}, planNothing},
+		{"another module's packages", "go 1.21\n" + other, "", "", []string{"golang.org/x/tools/go/..."}, planTwice},
+		{"outside the module", "go 1.21\n" + other, "", "", []string{"../..."}, planTwice},
+		{"files", "go 1.21\n" + other, "", "", []string{"c/x.go"}, planTwice},
+		{"meta pattern", "go 1.21\n" + other, "", "", []string{"all"}, planTwice},
+		{"missing directory: the go command says so", "go 1.21\n" + other, "", "", []string{"./nosuch/..."}, planTwice},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			gomod := filepath.Join(dir, "go.mod")
+			mod, err := modfile.Parse(gomod, []byte("module example.com/m\n\n"+tc.gomod), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			env := &goEnv{GOARCH: "amd64", GOMOD: gomod, GOWORK: tc.gowork, GOFLAGS: tc.goflags, GOVERSION: "go1.26.8", mod: mod, modDir: dir}
+			if got := choosePlan(env, tc.patterns); got != tc.want {
+				t.Errorf("choosePlan(%q) = %v, want %v", tc.patterns, got, tc.want)
+			}
+		})
+	}
+	if got := choosePlan(&goEnv{GOMOD: os.DevNull, GOVERSION: "go1.26.8"}, []string{"./..."}); got != planTwice {
+		t.Errorf("choosePlan outside a module = %v, want planTwice", got)
 	}
 }

@@ -1,19 +1,23 @@
 // Command kafkalint runs the kafkalint analyzers: on packages given as arguments
 // (kafkalint ./...), or as a vet tool (go vet -vettool=$(which kafkalint) ./...).
 //
-// The command line is multichecker's: text, -json, -fix, -diff, -NAME and
-// -NAME.flag, "kafkalint help NAME" for an analyzer's documentation, and the
-// unitchecker protocol that go vet and go fix speak. -sarif[=FILE] writes a SARIF
-// 2.1.0 log instead of text (see sarif.go). On packages given as arguments, the
-// command loads and analyses only the packages that can reach confluent-kafka-go
-// (load.go, standalone.go); KAFKALINT_LOAD=full makes it load everything, as
-// multichecker does.
+// One parser reads the command line (commandLine, flags.go): text, -json, -sarif
+// (sarif.go), -fix and -diff, -NAME and -NAME.flag, -c, -test and the profiling
+// flags. On packages given as arguments the command loads and analyses only the
+// packages that can reach a supported Kafka client (load.go, standalone.go);
+// KAFKALINT_LOAD=full makes it load everything, as multichecker does. multichecker
+// serves what kafkalint does not implement itself: the unitchecker protocol that
+// go vet and go fix speak, "kafkalint help NAME", applying fixes (-fix, -diff) and
+// the driver's -debug flag.
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"os"
-	"os/exec"
+	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -23,21 +27,104 @@ import (
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 )
 
+// The exit codes of the command, the same in text and SARIF mode (and those
+// multichecker uses when it serves the command).
+const (
+	exitClean   = 0 // nothing reported (also: -json, -fix, -diff, help)
+	exitFailed  = 1 // the packages could not be listed, or an analyzer failed
+	exitUsage   = 2 // bad command line
+	exitReports = 3 // reports printed
+)
+
+// exitCode is the exit code of a run that analysed packages: failed says whether
+// the packages could not be loaded or an analyzer failed, reports how many
+// reports were printed.
+func exitCode(failed bool, reports int) int {
+	switch {
+	case failed:
+		return exitFailed
+	case reports > 0:
+		return exitReports
+	}
+	return exitClean
+}
+
 func main() {
-	if loadsPackages(os.Args[1:]) {
-		warnWithoutCgo()
-	}
-	if out, args, ok := sarifArgs(os.Args[1:]); ok {
-		os.Exit(runSARIF(out, args, analyzer.Analyzers()))
-	}
 	analyzers := analyzer.Analyzers()
-	if len(os.Args) > 2 && os.Args[1] == "help" {
-		analyzers = withHelp(analyzers)
+	args := os.Args[1:]
+	switch {
+	case servesGoCommand(args):
+		multichecker.Main(analyzers...) // exits
+	case len(args) > 1 && args[0] == "help":
+		multichecker.Main(withHelp(analyzers)...) // kafkalint help NAME...; exits
 	}
-	if loadsPackages(os.Args[1:]) && !fullLoad() {
-		os.Exit(runStandalone(os.Args[1:], analyzers))
+	os.Exit(run(args, analyzers))
+}
+
+// run runs the command on args (os.Args[1:]) and returns its exit code.
+func run(args []string, analyzers []*analysis.Analyzer) int {
+	if len(args) == 1 && args[0] == "help" {
+		printUsage(os.Stdout, analyzers)
+		return exitClean
 	}
-	multichecker.Main(analyzers...)
+	cl, err := parseCommandLine(args, analyzers)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		printUsage(os.Stdout, analyzers)
+		return exitClean
+	case err != nil:
+		fmt.Fprintf(os.Stderr, "kafkalint: %v\nRun 'kafkalint -h' for usage.\n", err)
+		return exitUsage
+	}
+	if cl.debug != "" || fullLoad() && !cl.sarifSet {
+		// The general driver's debugging flags, or KAFKALINT_LOAD=full: the
+		// general driver loads everything (it parses the same command line).
+		multichecker.Main(analyzers...) // exits
+	}
+	tuneGC()
+	stop, err := cl.startProfiling()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
+		return exitFailed
+	}
+	defer stop()
+	if cl.sarifSet {
+		return runSARIF(cl)
+	}
+	return runStandalone(cl)
+}
+
+// The garbage collector's settings of the standalone command, unless the user
+// chose them (GOGC or GOMEMLIMIT set). The command is short-lived and most of what
+// it allocates (syntax, types, SSA) lives to the end, so the default GOGC=100
+// collects often for little; a higher GOGC trades memory for time, and the memory
+// limit bounds that trade: near the limit the collector runs as often as it needs
+// to. The go list child gets the same GOGC (through the environment).
+const (
+	gcPercent   = 400
+	memoryLimit = 1 << 30 // bytes
+)
+
+// tuneGC applies gcPercent and memoryLimit unless GOGC or GOMEMLIMIT is set.
+func tuneGC() {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	debug.SetGCPercent(gcPercent)
+	debug.SetMemoryLimit(memoryLimit)
+	_ = os.Setenv("GOGC", strconv.Itoa(gcPercent)) // cannot fail for this name and value
+}
+
+// servesGoCommand reports whether the command line is the unitchecker protocol of
+// go vet -vettool and go fix -fixtool: a .cfg file, -V (the tool's version) or
+// -flags (its flags, as JSON).
+func servesGoCommand(args []string) bool {
+	for _, a := range args {
+		if strings.HasSuffix(a, ".cfg") || strings.HasPrefix(a, "-V") || a == "-flags" {
+			return true
+		}
+	}
+	return false
 }
 
 // withHelp returns copies of the analyzers whose Doc is their whole
@@ -55,33 +142,12 @@ func withHelp(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
 	return out
 }
 
-// loadsPackages reports whether the command line asks kafkalint to load packages
-// itself, rather than to serve go vet (a .cfg file, -flags, -V) or print help.
-func loadsPackages(args []string) bool {
-	for _, a := range args {
-		switch {
-		case a == "help", strings.HasSuffix(a, ".cfg"), strings.HasPrefix(a, "-V"), a == "-flags":
-			return false
-		}
-	}
-	return len(args) > 0
-}
-
-// warnWithoutCgo prints one line when cgo is off in a module that requires
-// confluent-kafka-go: the library is a cgo package, so without cgo the code that
-// uses it does not type-check and the analyzers skip it, which would otherwise
-// look like a clean result behind a wall of "undefined: kafka.Consumer" errors.
-func warnWithoutCgo() {
-	out, err := exec.Command("go", "env", "CGO_ENABLED", "GOMOD").Output()
-	if err != nil {
-		return // the driver reports what is wrong with the go command
-	}
-	cgo, gomod, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
-	if strings.TrimSpace(cgo) != "0" || gomod == "" || gomod == os.DevNull {
-		return
-	}
-	if mod, err := os.ReadFile(gomod); err != nil || !strings.Contains(string(mod), "confluentinc/confluent-kafka-go") {
-		return
-	}
-	fmt.Fprintln(os.Stderr, "kafkalint: cgo is off (go env CGO_ENABLED=0), so code using confluent-kafka-go does not type-check and is not analyzed: install a C compiler (gcc) and set CGO_ENABLED=1")
+// handOver runs multichecker (and exits) on the command line's flags and the
+// given patterns. multichecker reads its command line from os.Args only, hence
+// the one assignment to it here: the command uses it to apply fixes (-fix, -diff),
+// which the go/analysis drivers keep in an internal package, to the packages that
+// reach a client.
+func handOver(cl *commandLine, patterns []string) {
+	os.Args = append(append([]string{os.Args[0]}, cl.flagArgs...), patterns...)
+	multichecker.Main(cl.all...)
 }

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -410,5 +411,38 @@ func TestSARIFSchemaCatchesErrors(t *testing.T) {
 	}
 	if res.Valid() || !regexp.MustCompile(`shortDescripton`).MatchString(res.Errors()[0].String()) {
 		t.Errorf("schema accepted a misspelled property: %v", res.Errors())
+	}
+}
+
+// TestUsage checks kafkalint -h: what the command checks, every analyzer with the
+// first line of its Doc, the command's own flags, the exit codes and examples, and
+// none of multichecker's generic text.
+func TestUsage(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"-help"}, {"help"}} {
+		stdout, _ := run(t, ".", 0, bin, args...)
+		want := []string{"kafkalint checks Go programs that consume from Kafka", "-sarif[=FILE]", "-json", "-fix", "-diff",
+			"-cpuprofile FILE", "-NAME.flag", "Exit codes:", "  3  reports printed", "Examples:", "kafkalint ./..."}
+		for _, a := range analyzer.Analyzers() {
+			title, _, _ := strings.Cut(a.Doc, "\n")
+			want = append(want, a.Name+" ", title)
+			a.Flags.VisitAll(func(f *flag.Flag) { want = append(want, "-"+a.Name+"."+f.Name) })
+		}
+		for _, w := range want {
+			if !strings.Contains(stdout, w) {
+				t.Errorf("kafkalint %s: missing %q in:\n%s", args[0], w, stdout)
+			}
+		}
+		for _, generic := range []string{"Printf", "strings.Split", "unitchecker"} {
+			if strings.Contains(stdout, generic) {
+				t.Errorf("kafkalint %s: multichecker's generic text (%q) in:\n%s", args[0], generic, stdout)
+			}
+		}
+	}
+	// A bad command line: exit 2, one line and a pointer to the usage.
+	for _, args := range [][]string{{}, {"-nosuchflag", "./..."}, {"-sarif", "-json", "./..."}} {
+		_, stderr := run(t, ".", 2, bin, args...)
+		if !strings.HasPrefix(stderr, "kafkalint: ") || !strings.HasSuffix(stderr, "Run 'kafkalint -h' for usage.\n") || strings.Count(stderr, "\n") != 2 {
+			t.Errorf("kafkalint %s: stderr %q, want one error line and the pointer to -h", strings.Join(args, " "), stderr)
+		}
 	}
 }

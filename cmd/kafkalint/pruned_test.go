@@ -159,6 +159,18 @@ func TestPrunedTree(t *testing.T) {
 	}
 }
 
+// TestPrunedTreeWorkspace: in a go.work workspace go.mod cannot tell what reaches
+// a client, so the command lists the import graph before the export data (two
+// listings instead of one): the same reports as the full loading.
+func TestPrunedTreeWorkspace(t *testing.T) {
+	dir := copyTree(t)
+	work := filepath.Join(dir, "go.work")
+	if err := os.WriteFile(work, []byte("go 1.21\n\nuse .\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	compareLoads(t, dir, []string{"GOPROXY=off", "GOWORK=" + work}, "./...")
+}
+
 // TestPrunedNothingReaches: packages that cannot reach the library, broken or
 // not, cost nothing: no output, exit 0 (with -json, the empty tree; with -fix,
 // nothing to do).
@@ -196,5 +208,22 @@ func TestPrunedFix(t *testing.T) {
 	diff := func(s, dir string) string { return strings.ReplaceAll(s, dir, "DIR") }
 	if diff(f.stdout, full) != diff(p.stdout, pruned) || !strings.Contains(p.stdout, "+++ ") {
 		t.Errorf("-fix -diff differ.\nfull load:\n%s\npruned load:\n%s", f.stdout, p.stdout)
+	}
+}
+
+// TestPrunedProfiles: -cpuprofile, -memprofile and -trace profile the pruned
+// loading (which never looks at the broken package legacy; the full loading
+// reports it and exits 1), and write their files.
+func TestPrunedProfiles(t *testing.T) {
+	dir := copyTree(t)
+	prof := t.TempDir()
+	args := []string{"-cpuprofile=" + filepath.Join(prof, "cpu"), "-memprofile=" + filepath.Join(prof, "mem"), "-trace=" + filepath.Join(prof, "trace"), "./tool", "./legacy", "./app"}
+	if res := runLoad(t, dir, "", []string{"GOPROXY=off"}, args...); res.code != 3 || strings.Contains(res.stderr, "legacy") {
+		t.Errorf("kafkalint %s: exit %d, want 3 and no word of legacy:\n%s", strings.Join(args, " "), res.code, res.stderr)
+	}
+	for _, name := range []string{"cpu", "mem", "trace"} {
+		if fi, err := os.Stat(filepath.Join(prof, name)); err != nil || fi.Size() == 0 {
+			t.Errorf("-%s: no profile written (%v)", name, err)
+		}
 	}
 }

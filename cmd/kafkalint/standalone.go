@@ -5,132 +5,102 @@ package main
 // functions multichecker calls.
 
 import (
-	"flag"
 	"fmt"
-	"io"
 	"os"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/analysis/multichecker"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/kafkalint/kafkalint/internal/clients"
 )
 
-// standaloneFlags are the command-line flags the pruned path understands; any
-// other (-debug, -cpuprofile, -flags, -V, ...) leaves the command to multichecker.
-type standaloneFlags struct {
-	fs         *flag.FlagSet
-	enable     map[*analysis.Analyzer]*bool
-	json       bool
-	context    int
-	tests      bool
-	fix, diff  bool
-	flagArgs   []string // the arguments before the patterns
-	patterns   []string
-	analyzers  []*analysis.Analyzer // the selected ones
-	parseError bool
-}
-
-func parseStandalone(args []string, analyzers []*analysis.Analyzer) *standaloneFlags {
-	f := &standaloneFlags{fs: flag.NewFlagSet("kafkalint", flag.ContinueOnError), enable: make(map[*analysis.Analyzer]*bool)}
-	f.fs.SetOutput(io.Discard)
-	for _, a := range analyzers {
-		f.enable[a] = f.fs.Bool(a.Name, false, "")
-		a.Flags.VisitAll(func(fl *flag.Flag) { f.fs.Var(fl.Value, a.Name+"."+fl.Name, fl.Usage) })
-	}
-	f.fs.BoolVar(&f.json, "json", false, "")
-	f.fs.IntVar(&f.context, "c", -1, "")
-	f.fs.BoolVar(&f.tests, "test", true, "")
-	f.fs.BoolVar(&f.fix, "fix", false, "")
-	f.fs.BoolVar(&f.diff, "diff", false, "")
-	if err := f.fs.Parse(args); err != nil || f.fs.NArg() == 0 {
-		f.parseError = true
-		return f
-	}
-	f.patterns = f.fs.Args()
-	f.flagArgs = args[:len(args)-len(f.patterns)]
-	f.analyzers = selected(analyzers, f.fs, f.enable)
-	return f
-}
-
-// runStandalone runs the suite on the packages args name and returns the exit
-// code, as multichecker does but loading only what reaches the library. It hands
-// over to multichecker (which exits) for flags it does not handle, for errors of
-// the go command, and for -fix and -diff on packages that reach the library.
-func runStandalone(args []string, analyzers []*analysis.Analyzer) int {
-	f := parseStandalone(args, analyzers)
-	if f.parseError {
-		multichecker.Main(analyzers...)
-	}
-	l, err := listReaching(f.patterns, f.tests)
+// runStandalone runs the selected analyzers on the packages of the command line
+// and returns the exit code, as multichecker does but loading only what reaches a
+// client. It hands over to multichecker (which exits) for errors of the go
+// command, which multichecker reports its own way, and for -fix and -diff on the
+// packages that reach a client.
+func runStandalone(cl *commandLine) int {
+	env, err := readGoEnv()
 	if err != nil {
-		multichecker.Main(analyzers...) // reports the go command's error its own way
+		handOver(cl, cl.patterns)
+	}
+	warnWithoutCgo(env)
+	l, err := listReaching(env, cl.patterns, cl.tests)
+	if err != nil {
+		handOver(cl, cl.patterns)
 	}
 	if len(l.reaching) == 0 {
-		// No requested package can use the library: nothing to report (with
+		// No requested package can use a client: nothing to report (with
 		// -json, the empty tree, as multichecker prints it).
-		if f.json && !f.fix {
+		if cl.json && !cl.fix {
 			if err := new(checker.Graph).PrintJSON(os.Stdout); err != nil {
-				return 1
+				return exitFailed
 			}
 		}
-		return 0
+		return exitClean
 	}
-	if f.fix || f.diff {
-		// Applying fixes is multichecker's (it shares the code with go fix):
-		// restrict it to the packages that reach the library.
-		os.Args = append(append([]string{os.Args[0]}, f.flagArgs...), l.patterns...)
-		multichecker.Main(analyzers...)
+	if cl.fix || cl.diff {
+		handOver(cl, l.patterns)
 	}
-	res, err := loadReaching(l, f.tests)
+	res, err := loadReaching(env, l, cl.tests)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
-		return 1
+		return exitFailed
 	}
 	for _, line := range res.broken {
 		fmt.Fprintln(os.Stderr, line)
 	}
-	graph, err := checker.Analyze(f.analyzers, res.roots, nil)
+	graph, err := checker.Analyze(cl.analyzers, res.roots, nil)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
-		return 1
+		return exitFailed
 	}
-	if f.json {
+	if cl.json {
 		if err := graph.PrintJSON(os.Stdout); err != nil {
-			return 1
+			return exitFailed
 		}
-		return 0
+		return exitClean
 	}
-	if err := graph.PrintText(os.Stderr, f.context); err != nil {
-		return 1
+	if err := graph.PrintText(os.Stderr, cl.context); err != nil {
+		return exitFailed
 	}
-	var numErrors, rootDiags int
+	failed, reports := false, 0
 	for act := range graph.All() {
 		if act.Err != nil {
-			numErrors++
+			failed = true
 		} else if act.IsRoot {
-			rootDiags += len(act.Diagnostics)
+			reports += len(act.Diagnostics)
 		}
 	}
-	switch {
-	case numErrors > 0:
-		return 1
-	case rootDiags > 0:
-		return 3
-	}
-	return 0
+	return exitCode(failed, reports)
 }
 
 // loadPruned is the loading of the -sarif mode: the requested packages that reach
-// the library, ready for checker.Analyze, and the lines for broken packages.
+// a client, ready for checker.Analyze, and the lines for broken packages.
 func loadPruned(patterns []string, tests bool) ([]*packages.Package, []string, error) {
-	l, err := listReaching(patterns, tests)
+	env, err := readGoEnv()
+	if err != nil {
+		return nil, nil, err
+	}
+	warnWithoutCgo(env)
+	l, err := listReaching(env, patterns, tests)
 	if err != nil || len(l.reaching) == 0 {
 		return nil, nil, err
 	}
-	res, err := loadReaching(l, tests)
+	res, err := loadReaching(env, l, tests)
 	if err != nil {
 		return nil, nil, err
 	}
 	return res.roots, res.broken, nil
+}
+
+// warnWithoutCgo prints one line when cgo is off in a module that requires
+// confluent-kafka-go: the library is a cgo package, so without cgo the code that
+// uses it does not type-check and the analyzers skip it, which would otherwise
+// look like a clean result behind a wall of "undefined: kafka.Consumer" errors.
+func warnWithoutCgo(env *goEnv) {
+	if env.CGO_ENABLED != "0" || env.mod == nil || !env.requires(clients.ConfluentKafkaGo) {
+		return
+	}
+	fmt.Fprintln(os.Stderr, "kafkalint: cgo is off (go env CGO_ENABLED=0), so code using confluent-kafka-go does not type-check and is not analyzed: install a C compiler (gcc) and set CGO_ENABLED=1")
 }

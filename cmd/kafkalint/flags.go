@@ -1,0 +1,247 @@
+package main
+
+// The command line: one flag set for every mode of the command (text, -json,
+// -sarif, -fix and -diff), and the usage text kafkalint -h prints.
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"runtime/trace"
+	"strings"
+	"text/tabwriter"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// commandLine is the parsed command line.
+type commandLine struct {
+	all       []*analysis.Analyzer // the suite
+	analyzers []*analysis.Analyzer // the selected ones (-NAME flags)
+	patterns  []string             // the packages, as go list patterns
+	flagArgs  []string             // the arguments before the patterns
+
+	json      bool
+	sarif     string // -sarif=FILE; "" for standard output
+	sarifSet  bool
+	context   int
+	tests     bool
+	fix, diff bool
+	debug     string
+
+	cpuProfile, memProfile, traceFile string
+}
+
+// sarifFlag is -sarif (standard output) or -sarif=FILE: a boolean flag, for the
+// flag package, that also takes a value.
+type sarifFlag struct{ cl *commandLine }
+
+func (f sarifFlag) String() string   { return "" }
+func (f sarifFlag) IsBoolFlag() bool { return true }
+func (f sarifFlag) Set(v string) error {
+	f.cl.sarifSet = true
+	f.cl.sarif = v
+	if v == "true" { // -sarif alone
+		f.cl.sarif = ""
+	}
+	return nil
+}
+
+// newFlagSet returns the command's flag set writing into cl, with one -NAME flag
+// per analyzer and the analyzers' own flags as -NAME.flag.
+func newFlagSet(cl *commandLine, enable map[*analysis.Analyzer]*bool) *flag.FlagSet {
+	fs := flag.NewFlagSet("kafkalint", flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors are printed once, by run
+	for _, a := range cl.all {
+		enable[a] = fs.Bool(a.Name, false, "enable only the "+a.Name+" analyzer (-"+a.Name+"=false: all but it)")
+		a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
+	}
+	fs.BoolVar(&cl.json, "json", false, "print the reports as go/analysis JSON on standard output (exit code 0)")
+	fs.Var(sarifFlag{cl}, "sarif", "write a SARIF 2.1.0 log to standard output, or with -sarif=FILE to FILE")
+	fs.IntVar(&cl.context, "c", -1, "print `N` lines of source around each report")
+	fs.BoolVar(&cl.tests, "test", true, "analyse test files too (-test=false leaves them out)")
+	fs.BoolVar(&cl.fix, "fix", false, "apply the suggested fixes (exit code 0)")
+	fs.BoolVar(&cl.diff, "diff", false, "with -fix, print the fixes as a unified diff instead of applying them")
+	fs.StringVar(&cl.cpuProfile, "cpuprofile", "", "write a CPU profile to `FILE`")
+	fs.StringVar(&cl.memProfile, "memprofile", "", "write a memory profile to `FILE`")
+	fs.StringVar(&cl.traceFile, "trace", "", "write an execution trace to `FILE`")
+	fs.StringVar(&cl.debug, "debug", "", "the general go/analysis driver's debug `flags` (fpstv); it then loads every package from source")
+	return fs
+}
+
+// parseCommandLine parses args (os.Args[1:]). It returns flag.ErrHelp for -h and
+// -help, and an error for a bad command line.
+func parseCommandLine(args []string, analyzers []*analysis.Analyzer) (*commandLine, error) {
+	cl := &commandLine{all: analyzers}
+	enable := make(map[*analysis.Analyzer]*bool)
+	fs := newFlagSet(cl, enable)
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	cl.patterns = fs.Args()
+	cl.flagArgs = args[:len(args)-len(cl.patterns)]
+	cl.analyzers = selected(analyzers, fs, enable)
+	switch {
+	case len(cl.patterns) == 0:
+		return nil, fmt.Errorf("no packages to analyse, for example: kafkalint ./...")
+	case cl.sarifSet && (cl.json || cl.fix || cl.diff):
+		return nil, fmt.Errorf("-sarif cannot be combined with -json, -fix or -diff; run them separately")
+	}
+	return cl, nil
+}
+
+// selected applies the -NAME flags as multichecker does: if any is true, only
+// those analyzers run; otherwise those set to false are left out.
+func selected(analyzers []*analysis.Analyzer, fs *flag.FlagSet, enable map[*analysis.Analyzer]*bool) []*analysis.Analyzer {
+	set := make(map[string]bool)
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	var anyTrue bool
+	for _, a := range analyzers {
+		anyTrue = anyTrue || set[a.Name] && *enable[a]
+	}
+	var keep []*analysis.Analyzer
+	for _, a := range analyzers {
+		if anyTrue && *enable[a] || !anyTrue && (!set[a.Name] || *enable[a]) {
+			keep = append(keep, a)
+		}
+	}
+	return keep
+}
+
+// startProfiling starts the profiles the command line asks for and returns the
+// function that writes them.
+func (cl *commandLine) startProfiling() (stop func(), err error) {
+	var stops []func()
+	stop = func() {
+		for i := len(stops) - 1; i >= 0; i-- {
+			stops[i]()
+		}
+	}
+	create := func(name string) (*os.File, error) {
+		f, err := os.Create(name)
+		if err != nil {
+			stop()
+		}
+		return f, err
+	}
+	if cl.cpuProfile != "" {
+		f, err := create(cl.cpuProfile)
+		if err != nil {
+			return nil, err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			stop()
+			return nil, err
+		}
+		stops = append(stops, func() { pprof.StopCPUProfile(); closeOrWarn(f) })
+	}
+	if cl.traceFile != "" {
+		f, err := create(cl.traceFile)
+		if err != nil {
+			return nil, err
+		}
+		if err := trace.Start(f); err != nil {
+			stop()
+			return nil, err
+		}
+		stops = append(stops, func() { trace.Stop(); closeOrWarn(f) })
+	}
+	if cl.memProfile != "" {
+		f, err := create(cl.memProfile)
+		if err != nil {
+			return nil, err
+		}
+		stops = append(stops, func() {
+			runtime.GC() // up-to-date statistics
+			if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+				fmt.Fprintf(os.Stderr, "kafkalint: writing memory profile: %v\n", err)
+			}
+			closeOrWarn(f)
+		})
+	}
+	return stop, nil
+}
+
+func closeOrWarn(f *os.File) {
+	if err := f.Close(); err != nil {
+		fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
+	}
+}
+
+// printUsage writes the usage text: what kafkalint checks, the analyzers (the
+// first line of each one's Doc, so that a new analyzer appears by itself), the
+// command's flags, the exit codes and examples.
+func printUsage(w io.Writer, analyzers []*analysis.Analyzer) {
+	var b bytes.Buffer
+	b.WriteString(`kafkalint checks Go programs that consume from Kafka for the mistakes that silently
+lose, repeat or stall consumption: offsets committed, stored or rewound at the wrong
+time, rebalance handlers, consumer configuration, read loops. It analyses only the
+packages that import a supported client, directly or not.
+
+Usage:
+  kafkalint [flags] packages...       analyse the packages (go list patterns)
+  kafkalint help                      print this text
+  kafkalint help ANALYZER             print an analyzer's whole documentation
+  go vet -vettool=$(which kafkalint) [-NAME.flag...] packages...
+  go fix -fixtool=$(which kafkalint) [-diff] packages...
+
+Analyzers (all run; -NAME runs only the named ones, -NAME=false all but NAME):
+`)
+	tw := tabwriter.NewWriter(&b, 0, 8, 2, ' ', 0)
+	for _, a := range analyzers {
+		title, _, _ := strings.Cut(a.Doc, "\n")
+		fmt.Fprintf(tw, "  %s\t%s\n", a.Name, title)
+	}
+	_ = tw.Flush() // writes to a bytes.Buffer
+
+	b.WriteString("\nFlags:\n")
+	cl := &commandLine{all: analyzers}
+	fs := newFlagSet(cl, make(map[*analysis.Analyzer]*bool))
+	isAnalyzer := make(map[string]bool)
+	for _, a := range analyzers {
+		isAnalyzer[a.Name] = true
+	}
+	var analyzerFlags []string
+	fs.VisitAll(func(f *flag.Flag) {
+		if isAnalyzer[f.Name] {
+			return
+		}
+		if name, _, ok := strings.Cut(f.Name, "."); ok && isAnalyzer[name] {
+			analyzerFlags = append(analyzerFlags, "-"+f.Name)
+			return
+		}
+		arg, usage := flag.UnquoteUsage(f)
+		name := "-" + f.Name
+		if f.Name == "sarif" {
+			name, arg = "-sarif[=FILE]", ""
+		}
+		fmt.Fprintf(tw, "  %s\t%s\n", strings.TrimSpace(name+" "+arg), usage)
+	})
+	fmt.Fprintf(tw, "  -NAME, -NAME=false\trun only the analyzer NAME, or all but NAME\n")
+	fmt.Fprintf(tw, "  -NAME.flag\tan analyzer's option (see kafkalint help NAME): %s\n", strings.Join(analyzerFlags, ", "))
+	_ = tw.Flush()
+
+	b.WriteString(`
+Exit codes:
+  0  nothing reported (always with -json, -fix and -diff)
+  1  the packages could not be listed or loaded, or an analyzer failed
+  2  bad command line
+  3  reports printed (text and -sarif)
+A package that does not type-check costs one line on standard error and does not
+change the exit code: the analyzers run on it anyway.
+
+Examples:
+  kafkalint ./...                                  report on every package of the module
+  kafkalint -revokecommit.allversions ./...        also report what the linked version fixes
+  kafkalint -sarif=kafkalint.sarif ./...           write SARIF for code scanning
+  kafkalint -fix -diff ./...                       show the suggested fixes as a diff
+
+KAFKALINT_LOAD=full loads every package from source, as a general go/analysis
+driver does. Documentation: https://pkg.go.dev/github.com/kafkalint/kafkalint
+`)
+	_, _ = w.Write(b.Bytes()) // usage on a closed pipe: nothing to do
+}
