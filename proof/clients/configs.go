@@ -75,6 +75,9 @@ var configs = []config{
 	{Client: "sarama", Scenario: "claimclosed", Handler: "no-comma-ok", Rule: "S1", Partitions: 1, Records: 5},
 	{Client: "sarama", Scenario: "claimclosed", Handler: "nil-continue", Rule: "S1", Partitions: 1, Records: 5},
 	{Client: "sarama", Scenario: "claimclosed", Handler: "comma-ok", Rule: "S1", Fix: true, Partitions: 1, Records: 5},
+	// A claim revoked under cooperative-sticky (IBM/sarama v1.61.1 only).
+	{Client: "sarama", Scenario: "claimrevoked", Handler: "no-comma-ok", Rule: "S1", Partitions: 2, Records: 5},
+	{Client: "sarama", Scenario: "claimrevoked", Handler: "comma-ok", Rule: "S1", Fix: true, Partitions: 2, Records: 5},
 	{Client: "sarama", Scenario: "claimctx", Handler: "range-blocking", Rule: "S2", Partitions: 2, Records: 5},
 	{Client: "sarama", Scenario: "claimctx", Handler: "range-fast", Rule: "S2", Partitions: 2, Records: 5},
 	{Client: "sarama", Scenario: "claimctx", Handler: "select-ctx", Rule: "S2", Fix: true, Partitions: 2, Records: 5},

@@ -19,12 +19,13 @@ import (
 
 func main() {
 	kit.Main(kit.ModuleVersion("github.com/IBM/sarama", "github.com/Shopify/sarama"), map[string]func(*kit.Outcome) string{
-		"markoffset":  markOffset,
-		"autocommit":  autoCommit,
-		"claimclosed": claimClosed,
-		"claimctx":    claimCtx,
-		"notlooped":   notLooped,
-		"markafter":   markAfter,
+		"markoffset":   markOffset,
+		"autocommit":   autoCommit,
+		"claimclosed":  claimClosed,
+		"claimctx":     claimCtx,
+		"notlooped":    notLooped,
+		"markafter":    markAfter,
+		"claimrevoked": claimRevoked,
 	})
 }
 
@@ -495,4 +496,70 @@ func markAfter(o *kit.Outcome) string {
 	}
 	o.Set("marks after Consume returned", fmt.Sprint(late.Load()))
 	return restartVerdict(o)
+}
+
+// claimRevoked: under the cooperative-sticky strategy (IBM/sarama v1.61.1) a
+// second member joins and one of a's two claims is revoked: its Messages()
+// channel closes while the session, and its context, go on (S1). The handler
+// watches the session's context; "no-comma-ok" reads the channel without
+// comma-ok, "comma-ok" with it.
+func claimRevoked(o *kit.Outcome) string {
+	if !cooperative(sarama.NewConfig()) {
+		return "no cooperative strategy in this version"
+	}
+	useCooperative = true
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var got atomic.Int32
+	events := make(chan string, 4)
+	h := handler(func(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				events <- fmt.Sprintf("panic: %v", r)
+				err = errors.New("panicked")
+			}
+		}()
+		for {
+			select {
+			case m, ok := <-c.Messages():
+				if kit.Handler() == "no-comma-ok" {
+					_ = m.Offset // the handler's use of the message
+				} else if !ok {
+					events <- "returned on the closed channel"
+					return nil
+				}
+				got.Add(1)
+				s.MarkMessage(m, "")
+			case <-s.Context().Done():
+				events <- "returned on session end"
+				return nil
+			}
+		}
+	})
+	o.Set("stage", "a joins")
+	ga, ok := startA(ctx, o, h, true, nil)
+	if !ok {
+		return "TIMEOUT a alone: " + kit.Members(kit.GroupID)
+	}
+	defer kit.Within(5*time.Second, func() { ga.Close() })
+	for got.Load() == 0 {
+		time.Sleep(20 * time.Millisecond)
+	}
+	o.Set("stage", "b joins")
+	var wg sync.WaitGroup
+	member(ctx, o, &wg)
+	var v string
+	select {
+	case e := <-events:
+		v = "revoked claim's ConsumeClaim " + e
+	case <-time.After(10 * time.Second):
+		v = "no ConsumeClaim ended within 10s"
+	}
+	if _, ok := kit.WaitMembers(kit.GroupID, 10*time.Second, both); ok {
+		v += "; a and b hold one partition each"
+	} else {
+		o.Set("after 10s", kit.Members(kit.GroupID))
+		v += "; no balanced group after 10s"
+	}
+	return v
 }
