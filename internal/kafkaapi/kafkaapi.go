@@ -14,6 +14,7 @@
 package kafkaapi
 
 import (
+	"go/ast"
 	"go/types"
 	"slices"
 
@@ -126,7 +127,7 @@ var (
 // the program's own consumer interface, with one of those names and the
 // consumer's parameters (what is subscribed to, then a kafka.RebalanceCb). It
 // is the one definition of "a Subscribe call with a rebalance callback":
-// kafkaconfig's SubscribeCalls, liveness and valueflow's traces of a callback's
+// rebalance's Subscribes, liveness and valueflow's traces of a callback's
 // consumer parameter all ask it.
 func SubscribeCallback(fn *types.Func) (arg int, ok bool) {
 	if fn == nil || !slices.Contains(Subscribe, fn.Name()) {
@@ -193,6 +194,34 @@ func MirroredConsumerMethod(fn *types.Func) *types.Func {
 		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, pkg, fn.Name())
 		if m, ok := obj.(*types.Func); ok && types.Identical(m.Type(), sig) {
 			return m
+		}
+	}
+	return nil
+}
+
+// A Callees lists the functions a call may invoke, and whether the list is
+// complete: internal/callees' Result, which follows interface methods and
+// function values on the package's value-flow graph.
+type Callees interface {
+	Callees(call *ast.CallExpr) ([]*types.Func, bool)
+}
+
+// ConsumerMethod returns the *Consumer method among names (any, when names is
+// empty) that call may call, statically or through an interface or an adapter
+// that holds a consumer (what cs says the call may invoke), or nil. Only an
+// interface method of one of those names can reach one through cs.
+func ConsumerMethod(info *types.Info, cs Callees, call *ast.CallExpr, names ...string) *types.Func {
+	fn := analysisutil.CalledFunc(info, call)
+	if IsMethod(fn, "Consumer", names...) {
+		return fn
+	}
+	if fn == nil || !analysisutil.IsInterfaceMethod(fn) || (len(names) > 0 && !slices.Contains(names, fn.Name())) {
+		return nil
+	}
+	callees, _ := cs.Callees(call)
+	for _, c := range callees {
+		if IsMethod(c, "Consumer", names...) {
+			return c
 		}
 	}
 	return nil

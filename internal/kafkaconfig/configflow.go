@@ -22,11 +22,13 @@ type mapIndex struct {
 	writes  map[ssa.Value][]mapWrite        // by map object: see mapObjects
 	byInstr map[ssa.Instruction][]mapWrite  // every write of the package's code, by instruction
 	escaped map[ssa.Value][]ssa.Instruction // where each map reaches unseen code
-	sites   map[token.Pos]writeSite         // the syntax of writes by the position SSA gives them
+	// updates holds the syntax of map updates by the position SSA gives
+	// them (see siteOf); the syntax of a SetKey or Set call is the graph's.
+	updates map[token.Pos]writeSite
 }
 
-// A writeSite is the syntax at the position SSA gives a write: the ":" of a
-// literal element, the "[" of m[k] = v, the "(" of a SetKey or Set call.
+// A writeSite is the syntax of a write: a literal element or m[k] = v (a
+// MapUpdate), or a SetKey or Set call.
 type writeSite struct {
 	key   ast.Expr      // the element's key, the index; nil for calls
 	value ast.Expr      // the value; a call's last argument (SetKey's value, Set's "k=v")
@@ -60,24 +62,20 @@ func (r *resolver) buildIndex() {
 		writes:  make(map[ssa.Value][]mapWrite),
 		byInstr: make(map[ssa.Instruction][]mapWrite),
 		escaped: make(map[ssa.Value][]ssa.Instruction),
-		sites:   make(map[token.Pos]writeSite),
+		updates: make(map[token.Pos]writeSite),
 	}
 	r.maps = x
-	for cur := range r.inspect.Root().Preorder((*ast.KeyValueExpr)(nil), (*ast.AssignStmt)(nil), (*ast.CallExpr)(nil)) {
+	for cur := range r.inspect.Root().Preorder((*ast.KeyValueExpr)(nil), (*ast.AssignStmt)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.KeyValueExpr:
-			x.sites[n.Colon] = writeSite{key: n.Key, value: n.Value}
+			x.updates[n.Colon] = writeSite{key: n.Key, value: n.Value}
 		case *ast.AssignStmt:
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, l := range n.Lhs {
 					if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
-						x.sites[ix.Lbrack] = writeSite{key: ix.Index, value: n.Rhs[i]}
+						x.updates[ix.Lbrack] = writeSite{key: ix.Index, value: n.Rhs[i]}
 					}
 				}
-			}
-		case *ast.CallExpr:
-			if len(n.Args) > 0 {
-				x.sites[n.Lparen] = writeSite{value: n.Args[len(n.Args)-1], call: n}
 			}
 		}
 	}
@@ -658,7 +656,7 @@ func (r *resolver) writeSetting(x *mapIndex, w mapWrite) (Setting, bool) {
 		s.Pos, s.Where = w.instr.Pos(), analysisutil.Position(r.fset, w.instr.Pos())
 		return s, true
 	}
-	site := x.sites[w.instr.Pos()]
+	site := r.siteOf(x, w.instr)
 	expr := site.value
 	if w.set {
 		kv, ok := valueflow.ConstString(w.value)
@@ -705,6 +703,24 @@ func (r *resolver) writeSetting(x *mapIndex, w mapWrite) (Setting, bool) {
 		s.Pos, s.Where = w.instr.Pos(), analysisutil.Position(r.fset, w.instr.Pos())
 	}
 	return s, true
+}
+
+// siteOf returns the syntax of the write instr. A call's is the graph's (the
+// one index of the package's calls, Graph.CallExpr), when the instruction is
+// at the call's "(" (not a go or defer statement, positioned at its keyword).
+// A MapUpdate is not a call: go/ssa gives it the position of a literal
+// element's ":" or of the "[" of m[k] = v and no syntax, so those positions
+// are indexed here, with the other indexes of writes (buildIndex).
+func (r *resolver) siteOf(x *mapIndex, instr ssa.Instruction) writeSite {
+	c, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return x.updates[instr.Pos()]
+	}
+	call := r.graph.CallExpr(c)
+	if call == nil || call.Lparen != instr.Pos() || len(call.Args) == 0 {
+		return writeSite{}
+	}
+	return writeSite{value: call.Args[len(call.Args)-1], call: call}
 }
 
 // whereWritten names the function of a conditional write for messages: the

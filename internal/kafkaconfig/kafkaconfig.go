@@ -8,6 +8,32 @@
 // (internal/valueflow), which is built on the first such question only, so that
 // packages that import the library without constructing a client do not pay for
 // go/ssa.
+//
+// # What it owns, and what it does not
+//
+// Its Result answers questions about consumers and their configurations only:
+// which packages of the library the package imports (Kafka, UsesClient, the
+// early return of every confluent-kafka-go pass) and their Version; the
+// consumers (Consumers, ConsumerAt), what consumers an expression may hold
+// (ConsumersOf, ConsumersInContext), the configuration of a ConfigMap
+// (ConfigOf, Clients, ConfigBoundaries) and what the package stores into a
+// field (FieldWrites). The layer below and beside it is split as x/tools
+// splits its helper analyzers, each with a narrow Result:
+//
+//   - internal/callees (its Analyzer, which this one requires): the package's
+//     calls. Its declared functions, its value-flow graph, built on first use,
+//     with the one index of calls by position (Graph.Calls, Graph.CallExpr),
+//     and what a call may invoke through an interface or a function value
+//     (Callees). kafkaconfig resolves on that same graph.
+//   - internal/kafkaapi: what the library's objects mean, and which consumer
+//     method a call may reach (ConsumerMethod, asking callees' Result).
+//   - internal/valueflow: where a value may come from, for any library; where
+//     other packages hand a value in (Graph.Boundaries).
+//   - internal/rebalance: the rebalance handlers and the calls that register a
+//     rebalance callback (Subscribes); internal/liveness: whether the handlers'
+//     events arrive; internal/noreturn: whether a call returns.
+//
+// None of them imports a pass.
 package kafkaconfig
 
 import (
@@ -20,9 +46,9 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
@@ -33,7 +59,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "resolve confluent-kafka-go consumers, their configuration and the library version (reports nothing)",
 	URL:        "https://pkg.go.dev/github.com/kafkalint/kafkalint/internal/kafkaconfig",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{analysisutil.Inspect},
+	Requires:   []*analysis.Analyzer{analysisutil.Inspect, callees.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(VersionFact), new(ConfigFact), new(ConsumerFact), new(ParamWritesFact)},
 
@@ -135,9 +161,8 @@ type Result struct {
 	clients   []*Client
 	resolver  *resolver // for ConfigOf and FieldWrites: holds the facts imported in run
 	info      *types.Info
-	graph     *valueflow.Graph            // the package in SSA form, built on first use
+	graph     *valueflow.Graph            // callees' graph of the package, built on first use
 	byCall    map[*ast.CallExpr]*Consumer // Consumers by their call
-	subscribe []*ast.CallExpr             // Subscribe/SubscribeTopics calls with a callback
 	// variants memoises consumers resolved per caller of a shared
 	// constructor (inContexts); passes query the Result concurrently.
 	variantsMu sync.Mutex
@@ -179,12 +204,10 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	res.info = pass.TypesInfo
-	res.graph = valueflow.New(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, len(pass.TypeErrors) > 0, kafkaapi.ValueFlow{})
+	cs := pass.ResultOf[callees.Analyzer].(*callees.Result)
+	res.graph = cs.Graph()
 	in := analysisutil.InspectorOf(pass) // built here: the package uses the library
-	if in == nil {
-		in = inspector.New(pass.Files) // a hand-made pass without its requirements
-	}
-	r := newResolver(pass, in, res.graph)
+	r := newResolver(pass, in, res.graph, cs.FuncDecls())
 	res.resolver = r
 	res.byCall = make(map[*ast.CallExpr]*Consumer)
 	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
@@ -197,9 +220,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if cl := r.clientAt(call, c); cl != nil {
 			res.clients = append(res.clients, cl)
-		}
-		if arg, ok := kafkaapi.SubscribeCallback(analysisutil.CalledFunc(pass.TypesInfo, call)); ok && arg < len(call.Args) {
-			res.subscribe = append(res.subscribe, call)
 		}
 	}
 	r.exportFacts(pass, res)
@@ -221,22 +241,3 @@ func exportVersion(pass *analysis.Pass) {
 		pass.ExportPackageFact(&VersionFact{Version: v})
 	}
 }
-
-// FuncDecls maps the package's functions and methods that have a body to their
-// declarations (nil when the package does not use the library).
-func (r *Result) FuncDecls() map[*types.Func]*ast.FuncDecl {
-	if r.resolver == nil {
-		return nil
-	}
-	return r.resolver.funcs
-}
-
-// SubscribeCalls returns every call of the package that registers a rebalance
-// callback (kafkaapi.SubscribeCallback: Subscribe/SubscribeTopics of the
-// consumer, or of the program's own consumer interface), in source order; the
-// callback is the second argument.
-func (r *Result) SubscribeCalls() []*ast.CallExpr { return r.subscribe }
-
-// Graph returns the package's value-flow graph (nil when the package does not
-// use the library): passes trace values other than consumers with it.
-func (r *Result) Graph() *valueflow.Graph { return r.graph }

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"reflect"
 	"strings"
 	"testing"
@@ -13,12 +14,13 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/testutil"
 )
 
-// TestResultOutlivesPass runs kafkaconfig on a copy of the pass, then makes
+// TestResultOutlivesPass runs callees and kafkaconfig on a copy of the pass, then makes
 // every function of that copy panic and clears its data, and only then asks
 // the Result everything the rule passes ask: clients, configurations handed to
 // other packages' functions (resolved from their ConfigFacts), field writes,
@@ -35,6 +37,14 @@ func TestResultOutlivesPass(t *testing.T) {
 		RunDespiteErrors: true,
 		Run: func(pass *analysis.Pass) (any, error) {
 			p := *pass
+			// callees' Result, which kafkaconfig's shares, is made on
+			// the copy too, so that it must outlive the pass as well.
+			cs, err := callees.Analyzer.Run(&p)
+			if err != nil {
+				return nil, err
+			}
+			p.ResultOf = maps.Clone(pass.ResultOf)
+			p.ResultOf[callees.Analyzer] = cs
 			res, err := kafkaconfig.Analyzer.Run(&p)
 			if err != nil {
 				return nil, err
@@ -46,7 +56,7 @@ func TestResultOutlivesPass(t *testing.T) {
 						t.Errorf("%s: %v", pass.Pkg.Path(), r)
 					}
 				}()
-				ask(pass, res.(*kafkaconfig.Result))
+				ask(pass, res.(*kafkaconfig.Result), cs.(*callees.Result))
 			}()
 			return nil, nil
 		},
@@ -70,17 +80,16 @@ func poison(p *analysis.Pass) {
 	p.ResultOf, p.Module = nil, nil
 }
 
-// ask asks res what the rule passes ask and reports the answers that the
-// fixture checks.
-func ask(pass *analysis.Pass, res *kafkaconfig.Result) {
+// ask asks res and cs what the rule passes ask and reports the answers that
+// the fixture checks.
+func ask(pass *analysis.Pass, res *kafkaconfig.Result, cs *callees.Result) {
 	if len(res.Kafka) == 0 {
 		return
 	}
 	for _, c := range res.Clients() {
 		pass.Reportf(c.Call.Pos(), "client %s: %s", c.Func, describe(c.Config))
 	}
-	_ = res.FuncDecls()
-	_ = res.SubscribeCalls()
+	_ = cs.FuncDecls()
 	for _, k := range res.Consumers {
 		_ = res.Version(k.Kafka)
 		_ = res.ConfigBoundaries(k)
@@ -90,14 +99,14 @@ func ask(pass *analysis.Pass, res *kafkaconfig.Result) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				_, _ = res.Callees(n)
-				_ = res.ConsumerMethod(n, "Unassign")
+				_, _ = cs.Callees(n)
+				_ = kafkaapi.ConsumerMethod(pass.TypesInfo, cs, n, "Unassign")
 				fn := analysisutil.CalledFunc(pass.TypesInfo, n)
 				if fn == nil || fn.Pkg() == pass.Pkg || kafkaapi.IsKafkaPackage(fn.Pkg()) {
 					return true
 				}
 				for _, arg := range n.Args {
-					_ = res.BoundariesOf(arg)
+					_ = cs.Graph().Boundaries(cs.Graph().ValueOf(arg))
 					if t := pass.TypesInfo.TypeOf(arg); t != nil && kafkaapi.IsConfigMap(deref(t)) {
 						pass.Reportf(arg.Pos(), "ConfigOf %s: %s", analysisutil.FuncName(fn), describe(res.ConfigOf(arg, n)))
 					}
@@ -140,7 +149,8 @@ func via(k *kafkaconfig.Consumer) string {
 	return k.Via
 }
 
-// TestResultHoldsNoPass walks the types reachable from Result through this
+// TestResultHoldsNoPass walks the types reachable from Result (and from
+// callees' Result, which it shares) through this
 // module's own types: none may be an *analysis.Pass or a func value (a
 // closure could capture the pass, or be one of its methods).
 func TestResultHoldsNoPass(t *testing.T) {
@@ -176,6 +186,7 @@ func TestResultHoldsNoPass(t *testing.T) {
 		}
 	}
 	walk(reflect.TypeFor[kafkaconfig.Result](), "Result")
+	walk(reflect.TypeFor[callees.Result](), "callees.Result")
 	if !seen[reflect.TypeFor[token.Pos]()] {
 		t.Error("the walk did not reach Setting.Pos: it does not look into the Result")
 	}

@@ -41,13 +41,13 @@ type resolver struct {
 
 // newResolver copies from pass what resolving needs: the syntax, the types and
 // the facts of the functions of other packages.
-func newResolver(pass *analysis.Pass, in *inspector.Inspector, graph *valueflow.Graph) *resolver {
+func newResolver(pass *analysis.Pass, in *inspector.Inspector, graph *valueflow.Graph, funcs map[*types.Func]*ast.FuncDecl) *resolver {
 	r := &resolver{
 		fset:          pass.Fset,
 		pkg:           pass.Pkg,
 		info:          pass.TypesInfo,
 		inspect:       in,
-		funcs:         analysisutil.FuncDecls(pass.TypesInfo, pass.Files),
+		funcs:         funcs,
 		graph:         graph,
 		configFacts:   make(map[*types.Func]*ConfigFact),
 		consumerFacts: make(map[*types.Func]*ConsumerFact),

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -281,94 +280,6 @@ func embeddedConsumer(t types.Type) *types.Var {
 	return nil
 }
 
-// Callees returns the functions call may call, and whether the list is complete:
-// its static callee; for a call of an interface method, the methods of the
-// concrete values the receiver may hold (the library's own methods for a consumer
-// or an adapter that embeds one and does not override them); for a call of a
-// function value, the declared functions it may be.
-func (r *Result) Callees(call *ast.CallExpr) ([]*types.Func, bool) {
-	fn := analysisutil.CalledFunc(r.info, call)
-	if fn != nil {
-		if !analysisutil.IsInterfaceMethod(fn) {
-			return []*types.Func{fn}, true
-		}
-	} else if tv, ok := r.info.Types[call.Fun]; !ok || tv.IsType() || tv.IsBuiltin() {
-		return nil, true // a conversion or a builtin
-	}
-	if r.graph == nil {
-		return nil, false
-	}
-	var out []*types.Func
-	complete := true
-	for _, in := range r.graph.Calls(call) {
-		c := in.Common()
-		if c.IsInvoke() {
-			tr := r.graph.Roots(c.Value)
-			complete = complete && tr.Complete
-			for _, root := range tr.Roots {
-				if m := analysisutil.MethodOf(root.Type(), c.Method); m != nil {
-					out = appendFunc(out, m)
-				} else {
-					complete = false
-				}
-			}
-			continue
-		}
-		tr := r.graph.Roots(c.Value)
-		complete = complete && tr.Complete
-		for _, root := range tr.Roots {
-			f := valueflow.FuncOf(root)
-			if f == nil {
-				complete = false // not a function value the package makes
-				continue
-			}
-			if obj, ok := f.Object().(*types.Func); ok {
-				out = appendFunc(out, obj)
-			} else {
-				complete = false // a function literal: no declaration to summarise
-			}
-		}
-	}
-	if len(r.graph.Calls(call)) == 0 {
-		complete = false
-	}
-	return out, complete
-}
-
-// ConsumerMethod returns the *kafka.Consumer method among names that call may
-// call, statically or through an interface or adapter that holds a consumer, or
-// nil.
-func (r *Result) ConsumerMethod(call *ast.CallExpr, names ...string) *types.Func {
-	fn := analysisutil.CalledFunc(r.info, call)
-	if kafkaapi.IsMethod(fn, "Consumer", names...) {
-		return fn
-	}
-	if fn == nil || !analysisutil.IsInterfaceMethod(fn) || !hasName(fn.Name(), names) {
-		return nil // only interface methods of the same name can reach one
-	}
-	callees, _ := r.Callees(call)
-	for _, c := range callees {
-		if kafkaapi.IsMethod(c, "Consumer", names...) {
-			return c
-		}
-	}
-	return nil
-}
-
-// hasName reports whether name is one of names, or names is empty (any name).
-func hasName(name string, names []string) bool {
-	return len(names) == 0 || slices.Contains(names, name)
-}
-
-func appendFunc(list []*types.Func, fn *types.Func) []*types.Func {
-	for _, f := range list {
-		if f == fn {
-			return list
-		}
-	}
-	return append(list, fn)
-}
-
 // ConfigOf resolves the ConfigMap expression e, the receiver or an argument of
 // call, as kafkaconfig resolves a NewConsumer argument: a query on the graph,
 // with the facts of other packages' functions imported in run.
@@ -379,92 +290,14 @@ func (r *Result) ConfigOf(e ast.Expr, call *ast.CallExpr) *Config {
 	return r.resolver.configOf(e, call)
 }
 
-// A Boundary is where other packages hand a value to this one: parameter Index
-// of the exported function Func (-1: its receiver), or the exported field Field.
-type Boundary struct {
-	Func  *types.Func
-	Index int
-	Field *types.Var
-}
-
-// BoundariesOf returns the boundaries that e, the receiver or an argument of a
-// call, may take its value from (through pointers too): the part of its value
-// that only the package's callers know.
-func (r *Result) BoundariesOf(e ast.Expr) []Boundary {
-	if r.graph == nil {
-		return nil
-	}
-	return r.boundaries(r.graph.ValueOf(e))
-}
-
-// ConfigBoundaries returns the boundaries the ConfigMap of consumer k comes from.
-func (r *Result) ConfigBoundaries(k *Consumer) []Boundary {
+// ConfigBoundaries returns the boundaries the ConfigMap of consumer k comes
+// from (valueflow's Graph.Boundaries of its NewConsumer argument): where the
+// package's callers supply the configuration.
+func (r *Result) ConfigBoundaries(k *Consumer) []valueflow.Boundary {
 	if r.graph == nil || k.Via != "" || len(k.Call.Args) != 1 {
 		return nil
 	}
-	return r.boundaries(r.graph.ValueOf(k.Call.Args[0]))
-}
-
-func (r *Result) boundaries(v ssa.Value) []Boundary {
-	if v == nil {
-		return nil
-	}
-	var out []Boundary
-	seen := make(map[Boundary]bool)
-	var visit func(roots []ssa.Value, depth int)
-	visit = func(roots []ssa.Value, depth int) {
-		for _, root := range roots {
-			var b Boundary
-			switch x := root.(type) {
-			case *ssa.Parameter:
-				fn, i, ok := valueflow.ParamIndex(x)
-				if !ok || !valueflow.ReachableFromOutside(x.Parent()) {
-					continue
-				}
-				b = Boundary{Func: fn, Index: i}
-			case *ssa.FieldAddr, *ssa.Field:
-				f := valueflow.FieldOf(x)
-				if f == nil || !f.Exported() || f.Pkg() != r.graph.Package().Pkg || !exportedStruct(x) {
-					if fa, ok := x.(*ssa.FieldAddr); ok && depth < 2 {
-						visit(r.graph.Pointees(fa).Roots, depth+1) // &s.cm: what is stored there
-					}
-					continue
-				}
-				b = Boundary{Field: f}
-			case *ssa.Alloc, *ssa.Global:
-				if depth < 2 {
-					visit(r.graph.Pointees(x).Roots, depth+1)
-				}
-				continue
-			default:
-				continue
-			}
-			if !seen[b] {
-				seen[b] = true
-				out = append(out, b)
-			}
-		}
-	}
-	visit(r.graph.Roots(v).Roots, 0)
-	return out
-}
-
-// exportedStruct reports whether the struct a FieldAddr or Field selects from
-// is a named type other packages can name.
-func exportedStruct(v ssa.Value) bool {
-	var t types.Type
-	switch x := v.(type) {
-	case *ssa.FieldAddr:
-		p, ok := x.X.Type().Underlying().(*types.Pointer)
-		if !ok {
-			return false
-		}
-		t = p.Elem()
-	case *ssa.Field:
-		t = x.X.Type()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Exported()
+	return r.graph.Boundaries(r.graph.ValueOf(k.Call.Args[0]))
 }
 
 // A FieldWrite is a store into a field in this package: what consumers the

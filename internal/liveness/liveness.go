@@ -15,7 +15,7 @@
 // its roots. A root is classified:
 //
 //   - a call of Consumer.Poll, statically or through an interface or adapter
-//     (kafkaconfig.Result.ConsumerMethod): dead since v1.6.1; before, dead when
+//     (kafkaapi.ConsumerMethod): dead since v1.6.1; before, dead when
 //     every consumer traced behind the receiver is (a rebalance callback is
 //     registered, or go.application.rebalance.enable is false). When the
 //     interface may also hold a Poll of the program's own (a replay source, an
@@ -26,8 +26,8 @@
 //     the receiver is (go.events.channel.enable false; since v1.6.1 a callback
 //     or the flag false; before, the flag false and no callback);
 //   - the event parameter of a function registered as the rebalance callback
-//     of a Subscribe/SubscribeTopics call of the package (kafkaconfig's
-//     SubscribeCalls, also through the program's own consumer interface): live;
+//     of a Subscribe/SubscribeTopics call of the package (rebalance's
+//     Subscribes, also through the program's own consumer interface): live;
 //   - anything else (a parameter other packages pass, a channel of unknown
 //     origin, a call into another package): untraced.
 //
@@ -46,6 +46,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
@@ -85,23 +86,26 @@ type subscription struct {
 
 // A checker computes the verdicts for the handlers of one package.
 type checker struct {
-	kc   *kafkaconfig.Result
-	info *types.Info
+	kc         *kafkaconfig.Result
+	cs         *callees.Result
+	subscribes []*ast.CallExpr // rebalance.Result.Subscribes
+	info       *types.Info
 
 	indexed   bool
 	subs      map[*kafkaconfig.Consumer][]subscription
 	callbacks map[*ssa.Function]bool // functions registered as rebalance callbacks
 }
 
-// newChecker returns a checker for the package kc describes; nothing is
-// computed until the first question.
-func newChecker(kc *kafkaconfig.Result, info *types.Info) *checker {
-	return &checker{kc: kc, info: info}
+// newChecker returns a checker for the package kc and cs describe, whose
+// calls subscribes register rebalance callbacks; nothing is computed until the
+// first question.
+func newChecker(kc *kafkaconfig.Result, cs *callees.Result, subscribes []*ast.CallExpr, info *types.Info) *checker {
+	return &checker{kc: kc, cs: cs, subscribes: subscribes, info: info}
 }
 
 // Of returns the verdict for h.
 func (c *checker) Of(h *rebalance.Handler) Verdict {
-	if c == nil || c.kc == nil || c.kc.Graph() == nil || c.info == nil || h == nil {
+	if c == nil || c.kc == nil || c.cs == nil || c.info == nil || h == nil {
 		return Verdict{}
 	}
 	x := c.subject(h)
@@ -110,7 +114,7 @@ func (c *checker) Of(h *rebalance.Handler) Verdict {
 	}
 	c.index()
 	var first Verdict
-	for _, r := range c.kc.Graph().Roots(x).Roots {
+	for _, r := range c.cs.Graph().Roots(x).Roots {
 		for _, v := range c.classify(r) {
 			switch {
 			case v.live:
@@ -134,7 +138,7 @@ func (c *checker) subject(h *rebalance.Handler) ssa.Value {
 	default:
 		return nil
 	}
-	fn := c.kc.Graph().Func(h.Func)
+	fn := c.cs.Graph().Func(h.Func)
 	if fn == nil {
 		return nil
 	}
@@ -157,8 +161,8 @@ func (c *checker) index() {
 	c.indexed = true
 	c.subs = make(map[*kafkaconfig.Consumer][]subscription)
 	c.callbacks = make(map[*ssa.Function]bool)
-	g := c.kc.Graph()
-	for _, call := range c.kc.SubscribeCalls() {
+	g := c.cs.Graph()
+	for _, call := range c.subscribes {
 		s := subscription{call: call, callback: callbackOf(c.info, call.Args[1])}
 		consumers, _ := c.kc.ConsumersOf(analysisutil.Receiver(call))
 		for _, k := range consumers { // untraced receivers subscribe nothing we know of
@@ -204,8 +208,8 @@ type rootVerdict struct {
 func (c *checker) classify(r ssa.Value) []rootVerdict {
 	switch r := r.(type) {
 	case *ssa.Call:
-		if call := c.kc.Graph().CallExpr(r); call != nil {
-			if fn := c.kc.ConsumerMethod(call, "Poll"); fn != nil {
+		if call := c.cs.Graph().CallExpr(r); call != nil {
+			if fn := kafkaapi.ConsumerMethod(c.info, c.cs, call, "Poll"); fn != nil {
 				if c.ownMethod(call, "Poll") {
 					return []rootVerdict{{live: true}}
 				}
@@ -246,16 +250,16 @@ func (c *checker) classify(r ssa.Value) []rootVerdict {
 // channel classifies the roots of a channel the events are received from.
 func (c *checker) channel(ch ssa.Value) []rootVerdict {
 	var out []rootVerdict
-	for _, r := range c.kc.Graph().Roots(ch).Roots {
+	for _, r := range c.cs.Graph().Roots(ch).Roots {
 		call, ok := r.(*ssa.Call)
 		if !ok {
 			continue // a channel of the program's own, or of unknown origin
 		}
-		ac := c.kc.Graph().CallExpr(call)
+		ac := c.cs.Graph().CallExpr(call)
 		if ac == nil {
 			continue
 		}
-		if fn := c.kc.ConsumerMethod(ac, "Events"); fn != nil {
+		if fn := kafkaapi.ConsumerMethod(c.info, c.cs, ac, "Events"); fn != nil {
 			if c.ownMethod(ac, "Events") {
 				out = append(out, rootVerdict{live: true})
 			} else {
@@ -271,8 +275,8 @@ func (c *checker) channel(ch ssa.Value) []rootVerdict {
 // a replay source, an adapter that overrides it): that method may return any
 // event, so the source may deliver.
 func (c *checker) ownMethod(call *ast.CallExpr, name string) bool {
-	callees, _ := c.kc.Callees(call)
-	for _, fn := range callees {
+	fns, _ := c.cs.Callees(call)
+	for _, fn := range fns {
 		if !kafkaapi.IsMethod(fn, "Consumer", name) {
 			return true
 		}

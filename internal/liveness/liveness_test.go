@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/liveness"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
@@ -45,7 +46,7 @@ func TestNil(t *testing.T) {
 	if c.Of(&rebalance.Handler{}).Dead() {
 		t.Error("nil checker: dead")
 	}
-	if liveness.NewChecker(nil, nil).Of(nil).Dead() {
+	if liveness.NewChecker(nil, nil, nil, nil).Of(nil).Dead() {
 		t.Error("nil handler: dead")
 	}
 	var r *liveness.Result
@@ -62,11 +63,13 @@ func TestNil(t *testing.T) {
 var concurrent = &analysis.Analyzer{
 	Name:     "concurrent",
 	Doc:      "asks for liveness verdicts concurrently, for tests",
-	Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer, liveness.Analyzer},
+	Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, callees.Analyzer, rebalance.Analyzer, liveness.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
 		shared := pass.ResultOf[liveness.Analyzer].(*liveness.Result)
-		hs := pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers
+		cs := pass.ResultOf[callees.Analyzer].(*callees.Result)
+		rb := pass.ResultOf[rebalance.Analyzer].(*rebalance.Result)
+		hs := rb.Handlers
 		const n = 8
 		got := make([][]bool, n)
 		var wg sync.WaitGroup
@@ -76,7 +79,7 @@ var concurrent = &analysis.Analyzer{
 				defer wg.Done()
 				of := shared.Of
 				if i%2 == 1 {
-					of = liveness.NewChecker(kc, pass.TypesInfo).Of
+					of = liveness.NewChecker(kc, cs, rb.Subscribes, pass.TypesInfo).Of
 				}
 				for _, h := range hs {
 					got[i] = append(got[i], of(h).Dead())

@@ -27,6 +27,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/clients"
 )
 
@@ -37,7 +38,8 @@ var Analyzer = &analysis.Analyzer{
 	Doc:              "find the functions that never return normally (a fact and a result for kafkalint's passes; reports nothing)",
 	URL:              "https://pkg.go.dev/github.com/kafkalint/kafkalint/internal/noreturn",
 	Run:              run,
-	RunDespiteErrors: true, // the control-flow graph is built on whatever syntax there is
+	Requires:         []*analysis.Analyzer{callees.Analyzer}, // FuncDecls, collected once per package
+	RunDespiteErrors: true,                                   // the control-flow graph is built on whatever syntax there is
 	ResultType:       reflect.TypeFor[*Result](),
 	FactTypes:        []analysis.Fact{new(NoReturn)},
 }
@@ -169,7 +171,7 @@ func run(pass *analysis.Pass) (any, error) {
 			res.funcs[fn] = true
 		}
 	}
-	decls := analysisutil.FuncDecls(pass.TypesInfo, pass.Files)
+	decls := pass.ResultOf[callees.Analyzer].(*callees.Result).FuncDecls()
 	for _, fn := range res.local(decls) {
 		res.funcs[fn] = true
 		pass.ExportObjectFact(fn, new(NoReturn))

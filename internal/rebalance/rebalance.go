@@ -1,7 +1,10 @@
 // Package rebalance finds the code of a package that handles confluent-kafka-go
 // rebalance events: type-switch cases and type assertions on AssignedPartitions and
 // RevokedPartitions, wherever the event comes from (Poll, Events, a rebalance
-// callback). Passes decide for themselves what the event's source means.
+// callback), and the calls that register a rebalance callback (Subscribe and
+// SubscribeTopics with one, kafkaapi.SubscribeCallback). Passes decide for
+// themselves what the event's source means; internal/liveness decides whether
+// it can deliver the events.
 package rebalance
 
 import (
@@ -70,6 +73,11 @@ var Analyzer = &analysis.Analyzer{
 // A Result holds the handlers of one package.
 type Result struct {
 	Handlers []*Handler // in source order
+	// Subscribes holds every call of the package that registers a rebalance
+	// callback (kafkaapi.SubscribeCallback: Subscribe/SubscribeTopics of the
+	// consumer, or of the program's own consumer interface), in source
+	// order; the callback is the second argument.
+	Subscribes []*ast.CallExpr
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -79,7 +87,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return res, nil // the package does not use the library: no type can be its event type
 	}
 	if in := analysisutil.InspectorOf(pass); in != nil {
-		res.Handlers = find(pass.TypesInfo, in.Root())
+		res.Handlers, res.Subscribes = find(pass.TypesInfo, in.Root(), true)
 	}
 	return res, nil
 }
@@ -87,16 +95,28 @@ func run(pass *analysis.Pass) (any, error) {
 // Find returns the rebalance handlers of files in source order. Passes take
 // them from Analyzer's result instead, which the package's inspector finds once.
 func Find(info *types.Info, files []*ast.File) []*Handler {
-	return find(info, inspector.New(files).Root())
+	hs, _ := find(info, inspector.New(files).Root(), false)
+	return hs
 }
 
-// find returns the handlers in the tree of root, in source order.
-func find(info *types.Info, root inspector.Cursor) []*Handler {
+// find returns the handlers in the tree of root and, withSubscribes, the calls
+// that register a rebalance callback (Result.Subscribes), each in source order,
+// in one walk.
+func find(info *types.Info, root inspector.Cursor, withSubscribes bool) (hs []*Handler, subs []*ast.CallExpr) {
 	if info == nil {
-		return nil
+		return nil, nil
 	}
-	var hs []*Handler
-	for cur := range root.Preorder((*ast.TypeSwitchStmt)(nil), (*ast.TypeAssertExpr)(nil)) {
+	kinds := []ast.Node{(*ast.TypeSwitchStmt)(nil), (*ast.TypeAssertExpr)(nil)}
+	if withSubscribes {
+		kinds = append(kinds, (*ast.CallExpr)(nil))
+	}
+	for cur := range root.Preorder(kinds...) {
+		if call, ok := cur.Node().(*ast.CallExpr); ok {
+			if arg, ok := kafkaapi.SubscribeCallback(analysisutil.CalledFunc(info, call)); ok && arg < len(call.Args) {
+				subs = append(subs, call)
+			}
+			continue
+		}
 		var fn ast.Node
 		for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 			fn = f.Node()
@@ -111,7 +131,7 @@ func find(info *types.Info, root inspector.Cursor) []*Handler {
 			}
 		}
 	}
-	return hs
+	return hs, subs
 }
 
 func typeSwitch(info *types.Info, n *ast.TypeSwitchStmt, fn ast.Node) []*Handler {

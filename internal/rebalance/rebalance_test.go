@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
 	"github.com/kafkalint/kafkalint/internal/testutil"
 	"github.com/kafkalint/kafkalint/passes/incrementalassign"
@@ -295,15 +296,21 @@ func f(ev kafka.Event) {
 }
 
 // handlers reports each handler of Analyzer's result, as describe writes it, at
-// its type expression, and where Find on the package's files disagrees.
+// its type expression, each call that registers a rebalance callback
+// (Subscribes) as "subscribe NAME", and where Find on the package's files
+// disagrees.
 var handlers = &analysis.Analyzer{
 	Name:     "handlers",
 	Doc:      "reports the rebalance handlers found, for tests",
 	Requires: []*analysis.Analyzer{rebalance.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
-		hs := pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers
+		res := pass.ResultOf[rebalance.Analyzer].(*rebalance.Result)
+		hs := res.Handlers
 		for _, h := range hs {
 			pass.Reportf(h.Type.Pos(), "%s", describe(h))
+		}
+		for _, call := range res.Subscribes {
+			pass.Reportf(call.Pos(), "subscribe %s", analysisutil.CalledFunc(pass.TypesInfo, call).Name())
 		}
 		found := rebalance.Find(pass.TypesInfo, pass.Files)
 		if len(found) != len(hs) {

@@ -2,7 +2,7 @@
 // uses a Kafka client library, on the go/ssa form of that package. It names no
 // library: what it must know of one (which calls register a callback, whose
 // functions never store through their pointers) its caller gives it as a
-// Library (kafkaconfig gives confluent-kafka-go's, from internal/kafkaapi).
+// Library (internal/callees gives confluent-kafka-go's, from internal/kafkaapi).
 //
 // The SSA form is built on first use and only for the package being analysed:
 // never through buildssa, which would build it for every package of the program,
@@ -59,13 +59,14 @@ const maxSteps = 4000
 
 // A Graph is the SSA form of one package with the indexes that traces use.
 //
-// A Graph is safe for concurrent use: the analyzers that share it through
-// kafkaconfig's result may run at the same time on the same package (the
-// standalone driver runs them in parallel). Its exported methods take one lock;
-// the unexported ones that they call each other through do not.
+// A Graph is safe for concurrent use: the analyzers that share it through a
+// helper analyzer's result (internal/callees, internal/clientgraph) may run at
+// the same time on the same package (the standalone driver runs them in
+// parallel). Its exported methods take one lock; the unexported ones that they
+// call each other through do not.
 type Graph struct {
 	// mu serialises the exported methods: the passes that share a
-	// kafkaconfig Result run concurrently in some drivers, and the graph is
+	// graph run concurrently in some drivers, and the graph is
 	// built and memoised on demand.
 	mu    sync.Mutex
 	fset  *token.FileSet
@@ -107,7 +108,7 @@ type Graph struct {
 
 // A Library is what a graph is told about the client library its package uses:
 // valueflow itself names no library. Implementations are plain data (a graph is
-// part of kafkaconfig's Result, which holds no closures); nil knows nothing.
+// part of helper analyzers' Results, which hold no closures); nil knows nothing.
 type Library interface {
 	// Callback returns, for a method whose calls register a function that the
 	// library later calls with the call's receiver as its first argument (a

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/liveness"
@@ -28,7 +30,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "incrementalassign",
 		Doc:      analysisutil.MustExtractDoc(doc, "incrementalassign"),
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer, liveness.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, callees.Analyzer, rebalance.Analyzer, liveness.Analyzer},
 	}
 	analysisutil.Setup(a, run)
 	return a
@@ -63,6 +65,7 @@ func run(pass *analysis.Pass) {
 	if len(kc.Kafka) == 0 {
 		return // the package does not use the library
 	}
+	cs := pass.ResultOf[callees.Analyzer].(*callees.Result)
 	seen := make(map[*ast.CallExpr]bool)
 	lv := pass.ResultOf[liveness.Analyzer].(*liveness.Result)
 	fv := newFieldVals(pass.TypesInfo, analysisutil.InspectorOf(pass))
@@ -70,12 +73,12 @@ func run(pass *analysis.Pass) {
 		if h.Body == nil || (h.Clause != nil && len(h.Clause.List) != 1) {
 			continue // no handler code, or a case for several event types
 		}
-		if branchesOnProtocol(kc, h.FuncBody()) {
+		if branchesOnProtocol(pass.TypesInfo, cs, h.FuncBody()) {
 			continue // the handler picks the call by GetRebalanceProtocol()
 		}
 		dead, decided := false, false
 		for _, call := range h.Calls() {
-			fn := kc.ConsumerMethod(call, "Assign", "Unassign", "IncrementalAssign", "IncrementalUnassign")
+			fn := kafkaapi.ConsumerMethod(pass.TypesInfo, cs, call, "Assign", "Unassign", "IncrementalAssign", "IncrementalUnassign")
 			if fn == nil || seen[call] {
 				continue
 			}
@@ -94,14 +97,14 @@ func run(pass *analysis.Pass) {
 // branchesOnProtocol reports whether body calls Consumer.GetRebalanceProtocol
 // (directly or through an interface): such handlers choose between eager and
 // incremental calls themselves.
-func branchesOnProtocol(kc *kafkaconfig.Result, body *ast.BlockStmt) bool {
+func branchesOnProtocol(info *types.Info, cs *callees.Result, body *ast.BlockStmt) bool {
 	if body == nil {
 		return false
 	}
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
-			found = found || kc.ConsumerMethod(call, "GetRebalanceProtocol") != nil
+			found = found || kafkaapi.ConsumerMethod(info, cs, call, "GetRebalanceProtocol") != nil
 		}
 		return !found
 	})

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/escape"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
@@ -32,7 +33,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "neverstored",
 		Doc:      analysisutil.MustExtractDoc(doc, "neverstored"),
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, callees.Analyzer},
 	}
 	analysisutil.Setup(a, run)
 	return a
@@ -107,11 +108,12 @@ func run(pass *analysis.Pass) {
 	if len(cands) == 0 {
 		return // the common case: the SSA form is not built for this pass
 	}
-	g := kc.Graph()
-	if g == nil || g.Broken() {
+	cs := pass.ResultOf[callees.Analyzer].(*callees.Result)
+	g := cs.Graph()
+	if g.Broken() {
 		return // no SSA form: no consumer can be followed, nothing is proved
 	}
-	by, unknown := methodUses(pass, in, kc)
+	by, unknown := methodUses(pass, in, kc, cs)
 	sites := make([]*kafkaconfig.Consumer, 0, len(cands))
 	for _, c := range cands {
 		sites = append(sites, c.k)
@@ -200,7 +202,7 @@ func classify(pass *analysis.Pass, k *kafkaconfig.Consumer) *candidate {
 // position, and returns them by the consumer they are called on; calls whose
 // receiver is not traced completely (or an interface method of that name whose
 // callees are not all known) count for every consumer: unknown.
-func methodUses(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.Result) (map[*kafkaconfig.Consumer]*uses, *uses) {
+func methodUses(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.Result, cs *callees.Result) (map[*kafkaconfig.Consumer]*uses, *uses) {
 	by := make(map[*kafkaconfig.Consumer]*uses)
 	unknown := new(uses)
 	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
@@ -219,11 +221,11 @@ func methodUses(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.Re
 		}
 		var ks []*kafkaconfig.Consumer
 		complete := false
-		if kc.ConsumerMethod(call, methodGroups[group]...) != nil {
+		if kafkaapi.ConsumerMethod(pass.TypesInfo, cs, call, methodGroups[group]...) != nil {
 			ks, complete = kc.ConsumersOf(recv)
 		} else if !analysisutil.IsInterfaceMethod(fn) {
 			continue // a method of another type that happens to have the name
-		} else if _, ok := kc.Callees(call); ok {
+		} else if _, ok := cs.Callees(call); ok {
 			continue // an interface whose implementations are all known and none is the consumer's
 		}
 		if group == 3 && onlyEventPartitions(pass, call) {

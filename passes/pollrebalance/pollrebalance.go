@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/liveness"
@@ -27,7 +28,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "pollrebalance",
 		Doc:      analysisutil.MustExtractDoc(doc, "pollrebalance"),
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer, liveness.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, callees.Analyzer, rebalance.Analyzer, liveness.Analyzer},
 	}
 	analysisutil.Setup(a, run)
 	return a
@@ -51,7 +52,7 @@ func run(pass *analysis.Pass) {
 			report(pass, h, v)
 		}
 	}
-	unhandled(pass, kc)
+	unhandled(pass, kc, pass.ResultOf[callees.Analyzer].(*callees.Result))
 }
 
 func report(pass *analysis.Pass, h *rebalance.Handler, cs liveness.Verdict) {

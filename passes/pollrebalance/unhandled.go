@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/escape"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
@@ -79,7 +80,7 @@ var (
 // AssignedPartitions case that handles the event is such a call), and it does
 // not leave the package. An Assign, or a Subscribe that may pass a callback,
 // whose consumer is not traced silences the rule for the package.
-func unhandled(pass *analysis.Pass, kc *kafkaconfig.Result) {
+func unhandled(pass *analysis.Pass, kc *kafkaconfig.Result, cs *callees.Result) {
 	var cands []*candidate
 	by := make(map[*kafkaconfig.Consumer]*candidate)
 	for _, k := range kc.Consumers {
@@ -92,8 +93,8 @@ func unhandled(pass *analysis.Pass, kc *kafkaconfig.Result) {
 	if len(cands) == 0 {
 		return // the common case: nothing is traced
 	}
-	g := kc.Graph()
-	if g == nil || g.Broken() {
+	g := cs.Graph()
+	if g.Broken() {
 		return
 	}
 	in := analysisutil.InspectorOf(pass)
@@ -107,11 +108,11 @@ func unhandled(pass *analysis.Pass, kc *kafkaconfig.Result) {
 			continue
 		}
 		recv := analysisutil.Receiver(call)
-		if kc.ConsumerMethod(call, fn.Name()) == nil {
+		if kafkaapi.ConsumerMethod(pass.TypesInfo, cs, call, fn.Name()) == nil {
 			if !analysisutil.IsInterfaceMethod(fn) {
 				continue // a method of another type that happens to have the name
 			}
-			if _, ok := kc.Callees(call); ok {
+			if _, ok := cs.Callees(call); ok {
 				continue // an interface whose implementations are all known and none is the consumer's
 			}
 			if mayHandle(pass.TypesInfo, call, fn.Name()) {

@@ -15,6 +15,7 @@ import (
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
+	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
 
 // Handover is the fact exported for an exported function or field through
@@ -58,7 +59,7 @@ func (c *checker) noteHandovers(f *finding, consumers []*kafkaconfig.Consumer) {
 	if f.unassign != nil {
 		where, at = c.whereCall(f.unassign), locOf(c.pass.Fset, f.unassign.Pos())
 	}
-	add := func(b kafkaconfig.Boundary, config bool) {
+	add := func(b valueflow.Boundary, config bool) {
 		s := HandoverSite{Param: b.Index, Config: config, Missing: uint8(f.missing), Where: where, At: at}
 		var obj types.Object = b.Func
 		if b.Field != nil {
@@ -78,7 +79,7 @@ func (c *checker) noteHandovers(f *finding, consumers []*kafkaconfig.Consumer) {
 	if f.region != nil && f.region.decl != nil {
 		own, _ = c.pass.TypesInfo.Defs[f.region.decl.Name].(*types.Func)
 	}
-	for _, b := range c.kc.BoundariesOf(f.recv) {
+	for _, b := range c.boundariesOf(f.recv) {
 		if b.Func == nil || b.Func != own {
 			add(b, false)
 		}
@@ -92,9 +93,16 @@ func (c *checker) noteHandovers(f *finding, consumers []*kafkaconfig.Consumer) {
 	}
 }
 
+// boundariesOf returns where other packages may hand the package the value of
+// e, the receiver or an argument of a call (valueflow's Graph.Boundaries).
+func (c *checker) boundariesOf(e ast.Expr) []valueflow.Boundary {
+	g := c.cs.Graph()
+	return g.Boundaries(g.ValueOf(e))
+}
+
 // whereCall describes the Unassign call for other packages.
 func (c *checker) whereCall(call *ast.CallExpr) string {
-	for fn, decl := range c.kc.FuncDecls() {
+	for fn, decl := range c.cs.FuncDecls() {
 		if decl.Pos() <= call.Pos() && call.End() <= decl.End() {
 			return c.where(fn, call)
 		}
@@ -165,7 +173,7 @@ func (c *checker) checkHandovers() {
 // passOn re-exports a handover site for this package's own exported
 // parameters or fields that arg comes from.
 func (c *checker) passOn(arg ast.Expr, s HandoverSite) {
-	for _, b := range c.kc.BoundariesOf(arg) {
+	for _, b := range c.boundariesOf(arg) {
 		site := s
 		var obj types.Object = b.Func
 		site.Param = b.Index

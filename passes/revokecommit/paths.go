@@ -13,8 +13,8 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
-	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/noreturn"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
@@ -68,7 +68,7 @@ type summary struct {
 type pathChecker struct {
 	pass      *analysis.Pass
 	in        *inspector.Inspector // the package's syntax
-	kc        *kafkaconfig.Result  // consumer methods behind interfaces and adapters
+	cs        *callees.Result      // consumer methods behind interfaces and adapters
 	funcs     map[*types.Func]*ast.FuncDecl
 	summaries map[*types.Func]*summary
 	// busy holds the functions being summarised, by their depth on the stack
@@ -474,11 +474,11 @@ func callsIn(n ast.Node) []*ast.CallExpr {
 // isConsumerCall reports whether call calls one of the named *kafka.Consumer
 // methods, directly or through an interface or adapter that holds a consumer.
 func (pc *pathChecker) isConsumerCall(call *ast.CallExpr, names ...string) bool {
-	return pc.kc.ConsumerMethod(call, names...) != nil
+	return kafkaapi.ConsumerMethod(pc.pass.TypesInfo, pc.cs, call, names...) != nil
 }
 
 // callees returns what call may call: its static callee, or for a call of an
-// interface method the methods of the values behind it (kafkaconfig.Callees).
+// interface method the methods of the values behind it (callees.Result.Callees).
 func (pc *pathChecker) callees(call *ast.CallExpr) []*types.Func {
 	fn := analysisutil.CalledFunc(pc.pass.TypesInfo, call)
 	if fn == nil {
@@ -487,8 +487,8 @@ func (pc *pathChecker) callees(call *ast.CallExpr) []*types.Func {
 		}
 		// A function value: the declared functions and methods it may hold
 		// (a hook field set to a method value, say).
-		callees, _ := pc.kc.Callees(call)
-		return callees
+		fns, _ := pc.cs.Callees(call)
+		return fns
 	}
 	if recv := fn.Signature().Recv(); recv == nil || !types.IsInterface(recv.Type()) {
 		return []*types.Func{fn}
@@ -496,8 +496,8 @@ func (pc *pathChecker) callees(call *ast.CallExpr) []*types.Func {
 	if !slices.Contains(trackedNames, fn.Name()) && !pc.relevantName(fn.Name()) {
 		return nil // no method of that name can commit, store or unassign
 	}
-	callees, _ := pc.kc.Callees(call)
-	if len(callees) == 0 {
+	fns, _ := pc.cs.Callees(call)
+	if len(fns) == 0 {
 		// Nothing behind the interface is known here (a helper's parameter):
 		// a method with a consumer method's name and signature is taken to be
 		// that method.
@@ -505,7 +505,7 @@ func (pc *pathChecker) callees(call *ast.CallExpr) []*types.Func {
 			return []*types.Func{m}
 		}
 	}
-	return callees
+	return fns
 }
 
 // gen returns the obligations a call meets: those every function it may call meets.

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/liveness"
@@ -36,7 +37,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "revokecommit",
 		Doc:       analysisutil.MustExtractDoc(doc, "revokecommit"),
-		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, rebalance.Analyzer, liveness.Analyzer, noreturn.Analyzer},
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, callees.Analyzer, rebalance.Analyzer, liveness.Analyzer, noreturn.Analyzer},
 		FactTypes: []analysis.Fact{new(Summary), new(Handover)},
 	}
 	a.Flags.BoolVar(&allVersions, "allversions", false,
@@ -73,6 +74,7 @@ type checker struct {
 	pass        *analysis.Pass
 	in          *inspector.Inspector // the package's syntax
 	kc          *kafkaconfig.Result
+	cs          *callees.Result
 	allVersions bool
 	pc          *pathChecker
 	findings    map[*ast.CallExpr]*finding
@@ -91,10 +93,12 @@ func run(pass *analysis.Pass, allVersions bool) {
 	}
 	in := analysisutil.InspectorOf(pass)
 	nr := pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
+	cs := pass.ResultOf[callees.Analyzer].(*callees.Result)
 	c := &checker{
 		pass:        pass,
 		in:          in,
 		kc:          kc,
+		cs:          cs,
 		allVersions: allVersions,
 		findings:    make(map[*ast.CallExpr]*finding),
 		handlers:    make(map[*types.Func][]UnassignSite),
@@ -102,8 +106,8 @@ func run(pass *analysis.Pass, allVersions bool) {
 		pc: &pathChecker{
 			pass:      pass,
 			in:        in,
-			kc:        kc,
-			funcs:     kc.FuncDecls(),
+			cs:        cs,
+			funcs:     cs.FuncDecls(),
 			summaries: make(map[*types.Func]*summary),
 			busy:      make(map[*types.Func]int),
 			states:    make(map[*ast.BlockStmt]*bodyStates),
@@ -184,7 +188,7 @@ func (c *checker) inNestedLit(r *region, call *ast.CallExpr) bool {
 // here, whose RevokedPartitions handlers unassign before committing: reported
 // here, where the consumer's configuration is known.
 func (c *checker) checkForeignCallbacks() {
-	for _, call := range c.kc.SubscribeCalls() {
+	for _, call := range c.pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Subscribes {
 		cb := ast.Unparen(call.Args[1])
 		var id *ast.Ident
 		switch x := cb.(type) {
@@ -268,17 +272,14 @@ func (c *checker) lateStores() map[*kafkaconfig.Consumer]*ast.CallExpr {
 		return c.late
 	}
 	c.late = make(map[*kafkaconfig.Consumer]*ast.CallExpr)
-	g := c.kc.Graph()
-	if g == nil {
-		return c.late
-	}
+	g := c.cs.Graph()
 	spawned := g.Spawned()
 	if len(spawned) == 0 {
 		return c.late
 	}
 	for cur := range c.in.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
-		if c.kc.ConsumerMethod(call, kafkaapi.Stores...) == nil {
+		if kafkaapi.ConsumerMethod(c.pass.TypesInfo, c.cs, call, kafkaapi.Stores...) == nil {
 			continue
 		}
 		ins := g.Calls(call)
@@ -301,7 +302,7 @@ func (c *checker) committers() map[*kafkaconfig.Consumer]bool {
 	set := make(map[*kafkaconfig.Consumer]bool)
 	for cur := range c.in.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
-		if len(call.Args) != 0 || c.kc.ConsumerMethod(call, "Commit") == nil {
+		if len(call.Args) != 0 || kafkaapi.ConsumerMethod(c.pass.TypesInfo, c.cs, call, "Commit") == nil {
 			continue
 		}
 		// Per caller of a shared constructor, as the handlers are judged:

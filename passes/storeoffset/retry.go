@@ -8,7 +8,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
+	"github.com/kafkalint/kafkalint/internal/callees"
+	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 )
 
 // unprocessed reports whether the message whose own offset a site stores or
@@ -29,18 +30,18 @@ import (
 // holds the message may or may not have been processed: the report stays, and
 // its message says what happens to the offset, not whether the message was
 // processed.
-func unprocessed(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.Result, s site, o *origin) bool {
-	if unprocessedAt(pass, in, kc, s, o, s.call) {
+func unprocessed(pass *analysis.Pass, in *inspector.Inspector, cs *callees.Result, s site, o *origin) bool {
+	if unprocessedAt(pass, in, cs, s, o, s.call) {
 		return true
 	}
 	// A helper that stores its parameter (resumeAt(c, m.TopicPartition)):
 	// where the caller takes the offset decides.
-	return (o.at.Pos() < s.call.Pos() || o.at.Pos() >= s.call.End()) && unprocessedAt(pass, in, kc, s, o, o.at)
+	return (o.at.Pos() < s.call.Pos() || o.at.Pos() >= s.call.End()) && unprocessedAt(pass, in, cs, s, o, o.at)
 }
 
 // unprocessedAt is unprocessed for the node at, the store call or the place
 // the offset is taken from the message.
-func unprocessedAt(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.Result, s site, o *origin, at ast.Node) bool {
+func unprocessedAt(pass *analysis.Pass, in *inspector.Inspector, cs *callees.Result, s site, o *origin, at ast.Node) bool {
 	cur, ok := in.Root().FindNode(at)
 	if !ok {
 		return false
@@ -66,7 +67,7 @@ func unprocessedAt(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig
 				return true
 			}
 		case *ast.BlockStmt:
-			if body == nil && seeksAfter(info, kc, n, at, stored) {
+			if body == nil && seeksAfter(info, cs, n, at, stored) {
 				return true
 			}
 		}
@@ -180,7 +181,7 @@ func testedError(info *types.Info, cond ast.Expr) *types.Var {
 // seeksAfter reports whether block holds, after call (the store, or where
 // the offset is taken), a Seek or SeekPartitions
 // of a consumer whose argument refers to one of vars.
-func seeksAfter(info *types.Info, kc *kafkaconfig.Result, block *ast.BlockStmt, call ast.Node, vars map[*types.Var]bool) bool {
+func seeksAfter(info *types.Info, cs *callees.Result, block *ast.BlockStmt, call ast.Node, vars map[*types.Var]bool) bool {
 	found := false
 	for _, st := range block.List {
 		if st.End() <= call.Pos() {
@@ -197,7 +198,7 @@ func seeksAfter(info *types.Info, kc *kafkaconfig.Result, block *ast.BlockStmt, 
 			if !ok || c.Pos() < call.End() || len(c.Args) == 0 {
 				return true
 			}
-			if kc.ConsumerMethod(c, "Seek", "SeekPartitions") != nil && mentions(info, c.Args[0], vars) {
+			if kafkaapi.ConsumerMethod(info, cs, c, "Seek", "SeekPartitions") != nil && mentions(info, c.Args[0], vars) {
 				found = true
 			}
 			return true

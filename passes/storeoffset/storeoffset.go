@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
@@ -33,7 +34,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "storeoffset",
 		Doc:       analysisutil.MustExtractDoc(doc, "storeoffset"),
-		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer},
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, callees.Analyzer},
 		FactTypes: []analysis.Fact{new(StoresFact)},
 	}
 	analysisutil.Setup(a, run)
@@ -68,12 +69,10 @@ func run(pass *analysis.Pass) {
 	if len(kc.Kafka) == 0 {
 		return // the package does not use the library
 	}
-	g := kc.Graph()
-	if g == nil {
-		return // no SSA form (see internal/valueflow)
-	}
+	cs := pass.ResultOf[callees.Analyzer].(*callees.Result)
+	g := cs.Graph()
 	in := analysisutil.InspectorOf(pass)
-	checkAutoStore(pass, in, kc)
+	checkAutoStore(pass, in, kc, cs)
 	// Find the calls first: most packages that use the library store nothing,
 	// and need no SSA form.
 	var sites []site
@@ -84,7 +83,7 @@ func run(pass *analysis.Pass) {
 				continue
 			}
 			if len(call.Args) == 1 {
-				if fn := storeMethod(pass, kc, call); fn != nil {
+				if fn := storeMethod(pass, cs, call); fn != nil {
 					sites = append(sites, site{call: call, method: fn.Name(), fn: fn})
 					continue
 				}
@@ -117,7 +116,7 @@ func run(pass *analysis.Pass) {
 	facts := make(map[*types.Func]*StoresFact)
 	for _, s := range sites {
 		t.params = nil
-		t.accept = func(o *origin) bool { return !unprocessed(pass, in, kc, s, o) }
+		t.accept = func(o *origin) bool { return !unprocessed(pass, in, cs, s, o) }
 		v := g.ValueOf(s.call.Args[s.arg])
 		var o *origin
 		if isTPSlice(s.paramType()) {
@@ -217,12 +216,12 @@ func addParam(facts map[*types.Func]*StoresFact, p *ssa.Parameter, method string
 // storeMethod returns the consumer's StoreOffsets or CommitOffsets method that
 // call reaches, statically or through an interface of the program's own or an
 // adapter that holds a *kafka.Consumer, or nil.
-func storeMethod(pass *analysis.Pass, kc *kafkaconfig.Result, call *ast.CallExpr) *types.Func {
+func storeMethod(pass *analysis.Pass, cs *callees.Result, call *ast.CallExpr) *types.Func {
 	fn := analysisutil.CalledFunc(pass.TypesInfo, call)
 	if fn == nil || (fn.Name() != "StoreOffsets" && fn.Name() != "CommitOffsets") {
 		return nil // the cheap test first: only methods of these names can reach one
 	}
-	return kc.ConsumerMethod(call, "StoreOffsets", "CommitOffsets")
+	return kafkaapi.ConsumerMethod(pass.TypesInfo, cs, call, "StoreOffsets", "CommitOffsets")
 }
 
 // txnMethod returns the producer's SendOffsetsToTransaction method that call

@@ -26,7 +26,7 @@ func events(c *kafka.Consumer) {
 }
 
 func subscribe(c *kafka.Consumer) error {
-	return c.SubscribeTopics([]string{"t"}, func(c *kafka.Consumer, ev kafka.Event) error {
+	return c.SubscribeTopics([]string{"t"}, func(c *kafka.Consumer, ev kafka.Event) error { // want `^subscribe SubscribeTopics$`
 		if e, ok := ev.(kafka.RevokedPartitions); ok { // want `^Revoked assert body=if event=e func=lit$`
 			_ = e
 			return c.Unassign()

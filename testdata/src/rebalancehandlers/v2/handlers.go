@@ -26,7 +26,7 @@ func events(c *kafka.Consumer) {
 }
 
 func subscribe(c *kafka.Consumer) error {
-	return c.SubscribeTopics([]string{"t"}, func(c *kafka.Consumer, ev kafka.Event) error {
+	return c.SubscribeTopics([]string{"t"}, func(c *kafka.Consumer, ev kafka.Event) error { // want `^subscribe SubscribeTopics$`
 		if e, ok := ev.(kafka.RevokedPartitions); ok { // want `^Revoked assert body=if event=e func=lit$`
 			_ = e
 			return c.Unassign()
@@ -48,4 +48,24 @@ func lookalike(ev kafka.Event) {
 	case RevokedPartitions:
 	}
 	_, _ = ev.(RevokedPartitions)
+}
+
+// subscriber is the program's own consumer interface: its Subscribe registers
+// a rebalance callback too (kafkaapi.SubscribeCallback).
+type subscriber interface {
+	Subscribe(topic string, cb kafka.RebalanceCb) error
+}
+
+func subscribeThrough(s subscriber, c *kafka.Consumer) {
+	_ = s.Subscribe("t", nil) // want `^subscribe Subscribe$`
+	_ = c.Subscribe("t", nil) // want `^subscribe Subscribe$`
+}
+
+// topics has a Subscribe that is not the consumer's: no rebalance callback.
+type topics struct{}
+
+func (topics) Subscribe(topic string, cb func()) error { return nil }
+
+func notSubscribe(t topics) {
+	_ = t.Subscribe("t", nil)
 }
