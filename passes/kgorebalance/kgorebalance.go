@@ -31,7 +31,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "kgorebalance",
 		Doc:      analysisutil.MustExtractDoc(doc, "kgorebalance"),
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, clientgraph.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, clientgraph.Analyzer, kgoflow.Analyzer},
 	}
 	analysisutil.Setup(a, run)
 	return a
@@ -59,7 +59,7 @@ func run(pass *analysis.Pass) {
 	if in == nil {
 		return // every driver runs the requirement; a Pass built by hand may not
 	}
-	r := kgoflow.Of(cg)
+	r := kgoflow.Of(pass)
 	if r == nil {
 		return // no SSA form (see internal/valueflow)
 	}
