@@ -51,7 +51,7 @@ func run(pass *analysis.Pass) {
 	if in == nil || pass.TypesInfo == nil {
 		return
 	}
-	c := &checker{pass: pass, graph: sc.Graph(), funcs: analysisutil.FuncDecls(pass.TypesInfo, pass.Files), watches: make(map[*ast.FuncDecl]watch)}
+	c := &checker{pass: pass, graph: sc.Graph(), funcs: analysisutil.FuncDecls(pass.TypesInfo, pass.Files), watches: make(map[*ast.FuncDecl]watch), reported: make(map[ast.Node]bool)}
 	for fc := range in.Root().Children() {
 		if f, ok := fc.Node().(*ast.File); !ok || ast.IsGenerated(f) {
 			continue
@@ -74,6 +74,9 @@ type checker struct {
 	graph   *valueflow.Graph
 	funcs   map[*types.Func]*ast.FuncDecl
 	watches map[*ast.FuncDecl]watch
+	// reported holds the loops of helpers reported already (a helper
+	// several handlers run is reported once).
+	reported map[ast.Node]bool
 }
 
 // isClaimChannel reports whether ch, received from at arrow, is the Messages()

@@ -36,10 +36,57 @@ func (c *checker) checkSession(cur inspector.Cursor, decl *ast.FuncDecl) {
 	}
 	// The loop: a range over the claim's channel, or the loop around a
 	// receive from it, in the method itself (not in its function literals,
-	// which may run elsewhere).
+	// which may run elsewhere), or in a function of the package that the
+	// method hands the claim to and that runs before it returns (return
+	// h.loop(sess, claim)).
+	body, _ := cur.FindNode(decl.Body)
+	loop, chanExpr := c.claimLoop(body)
+	where := funcName(fn)
+	if loop == nil {
+		helper := c.delegate(decl, make(map[*ast.FuncDecl]bool))
+		if helper == nil {
+			return
+		}
+		hfn, _ := info.Defs[helper.Name].(*types.Func)
+		in := analysisutil.InspectorOf(c.pass)
+		if hfn == nil || in == nil {
+			return
+		}
+		hbody, ok := in.Root().FindNode(helper.Body)
+		if !ok {
+			return
+		}
+		loop, chanExpr = c.claimLoop(hbody)
+		if loop == nil || c.reported[loop] {
+			return
+		}
+		c.reported[loop] = true
+		where = fmt.Sprintf("%s, which %s runs,", funcName(hfn), funcName(fn))
+	}
+	sess := "the session"
+	if p := decl.Type.Params.List; len(p) > 0 && len(p[0].Names) > 0 && p[0].Names[0].Name != "_" {
+		sess = p[0].Names[0].Name
+	}
+	// A loop whose body does not block ends when the claim's channel is
+	// closed at the end of the session: the runtime proof shows it releases
+	// its claims at once (docs/library-facts.md, S2), so only a loop that
+	// may block is reported.
+	blk := c.blocking(loop)
+	if blk == nil {
+		return
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos: loop.Pos(), End: loopHead(loop), Category: categoryBlocked,
+		Message: fmt.Sprintf("loop over %s in %s blocks and never watches %s.Context().Done(), select on it and return when it is done (a rebalance waits for ConsumeClaim to return: past Consumer.Group.Rebalance.Timeout the member is evicted and its offsets are not committed)", types.ExprString(chanExpr), where, sess),
+		Related: []analysis.RelatedInformation{{Pos: blk.Pos(), End: blk.End(), Message: "blocks here"}},
+	})
+}
+
+// claimLoop returns the loop over the claim's channel in the body at cur, not
+// in its function literals, and the channel expression.
+func (c *checker) claimLoop(body inspector.Cursor) (ast.Node, ast.Expr) {
 	var loop ast.Node
 	var chanExpr ast.Expr
-	body, _ := cur.FindNode(decl.Body)
 	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.RangeStmt)(nil), (*ast.UnaryExpr)(nil)}, func(k inspector.Cursor) bool {
 		if loop != nil {
 			return false
@@ -63,26 +110,60 @@ func (c *checker) checkSession(cur inspector.Cursor, decl *ast.FuncDecl) {
 		}
 		return true
 	})
-	if loop == nil {
-		return
+	return loop, chanExpr
+}
+
+// delegate returns the function of the package that decl hands the claim to
+// (the claim, or its Messages() channel, as an argument of a call made in
+// decl's own body, not in a function literal or a go statement) and that has
+// the claim loop, directly or through such calls of its own; nil if none.
+func (c *checker) delegate(decl *ast.FuncDecl, seen map[*ast.FuncDecl]bool) *ast.FuncDecl {
+	if seen[decl] || len(seen) > 8 {
+		return nil
 	}
-	sess := "the session"
-	if p := decl.Type.Params.List; len(p) > 0 && len(p[0].Names) > 0 && p[0].Names[0].Name != "_" {
-		sess = p[0].Names[0].Name
-	}
-	// A loop whose body does not block ends when the claim's channel is
-	// closed at the end of the session: the runtime proof shows it releases
-	// its claims at once (docs/library-facts.md, S2), so only a loop that
-	// may block is reported.
-	blk := c.blocking(loop)
-	if blk == nil {
-		return
-	}
-	c.pass.Report(analysis.Diagnostic{
-		Pos: loop.Pos(), End: loopHead(loop), Category: categoryBlocked,
-		Message: fmt.Sprintf("loop over %s in %s blocks and never watches %s.Context().Done(), select on it and return when it is done (a rebalance waits for ConsumeClaim to return: past Consumer.Group.Rebalance.Timeout the member is evicted and its offsets are not committed)", types.ExprString(chanExpr), funcName(fn), sess),
-		Related: []analysis.RelatedInformation{{Pos: blk.Pos(), End: blk.End(), Message: "blocks here"}},
+	seen[decl] = true
+	info := c.pass.TypesInfo
+	var found *ast.FuncDecl
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.GoStmt:
+			return false
+		case *ast.CallExpr:
+			passes := false
+			for _, a := range n.Args {
+				t := info.TypeOf(a)
+				passes = passes || saramaapi.IsType(t, saramaapi.ConsumerGroupClaim) || isMessageChan(t)
+			}
+			d := c.funcs[analysisutil.CalledFunc(info, n)]
+			if !passes || d == nil || d.Body == nil || d == decl {
+				return true
+			}
+			if c.hasClaimLoop(d) {
+				found = d
+			} else {
+				found = c.delegate(d, seen)
+			}
+		}
+		return found == nil
 	})
+	return found
+}
+
+// hasClaimLoop reports whether decl's body has a loop over a claim's channel.
+func (c *checker) hasClaimLoop(decl *ast.FuncDecl) bool {
+	in := analysisutil.InspectorOf(c.pass)
+	if in == nil {
+		return false
+	}
+	body, ok := in.Root().FindNode(decl.Body)
+	if !ok {
+		return false
+	}
+	loop, _ := c.claimLoop(body)
+	return loop != nil
 }
 
 // isClaimRange reports whether the range statement ranges over a claim's
