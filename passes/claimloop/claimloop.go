@@ -2,6 +2,7 @@ package claimloop
 
 import (
 	_ "embed"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -29,10 +30,27 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "claimloop",
 		Doc:      analysisutil.MustExtractDoc(doc, "claimloop"),
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer},
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer},
+		FactTypes: []analysis.Fact{new(BlockingLoopFact)},
 	}
 	analysisutil.Setup(a, run)
 	return a
+}
+
+// BlockingLoopFact is exported for a function other packages can call that
+// loops over the claim it is given (the argument at index Claim: the claim or
+// its Messages() channel) in a loop that may block, and never watches the
+// session it is given (the argument at index Session; -1 when it takes
+// none): a ConsumeClaim that runs it (a shared handler library's
+// Consume(sess, claim, process)) cannot return when the rebalance asks it to.
+type BlockingLoopFact struct {
+	Claim   int
+	Session int
+}
+
+func (*BlockingLoopFact) AFact() {}
+func (f *BlockingLoopFact) String() string {
+	return fmt.Sprintf("blocking claim loop (claim %d, session %d)", f.Claim, f.Session)
 }
 
 // Categories of the diagnostics.
@@ -64,6 +82,7 @@ func run(pass *analysis.Pass) {
 				}
 			case *ast.FuncDecl:
 				c.checkSession(cur, n)
+				c.exportFact(cur, n)
 			}
 		}
 	}

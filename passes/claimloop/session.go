@@ -39,12 +39,17 @@ func (c *checker) checkSession(cur inspector.Cursor, decl *ast.FuncDecl) {
 	// which may run elsewhere), or in a function of the package that the
 	// method hands the claim to and that runs before it returns (return
 	// h.loop(sess, claim)).
+	sess := "the session"
+	if p := decl.Type.Params.List; len(p) > 0 && len(p[0].Names) > 0 && p[0].Names[0].Name != "_" {
+		sess = p[0].Names[0].Name
+	}
 	body, _ := cur.FindNode(decl.Body)
 	loop, chanExpr := c.claimLoop(body)
 	where := funcName(fn)
 	if loop == nil {
 		helper := c.delegate(decl, make(map[*ast.FuncDecl]bool))
 		if helper == nil {
+			c.checkLibraryLoop(decl, fn, sess)
 			return
 		}
 		hfn, _ := info.Defs[helper.Name].(*types.Func)
@@ -62,10 +67,6 @@ func (c *checker) checkSession(cur inspector.Cursor, decl *ast.FuncDecl) {
 		}
 		c.reported[loop] = true
 		where = fmt.Sprintf("%s, which %s runs,", funcName(hfn), funcName(fn))
-	}
-	sess := "the session"
-	if p := decl.Type.Params.List; len(p) > 0 && len(p[0].Names) > 0 && p[0].Names[0].Name != "_" {
-		sess = p[0].Names[0].Name
 	}
 	// A loop whose body does not block ends when the claim's channel is
 	// closed at the end of the session: the runtime proof shows it releases
@@ -236,8 +237,8 @@ func (c *checker) scan(body ast.Node) watch {
 				if cw := c.watchOf(decl); cw != ignores {
 					w = max(w, cw)
 				}
-			} else {
-				w = max(w, unknown)
+			} else if f := c.loopFact(fn); f == nil || f.Session < 0 || f.Session >= len(n.Args) || !isSession(n.Args[f.Session]) {
+				w = max(w, unknown) // code the package cannot see; a blocking loop's fact says it never watches
 			}
 		case *ast.Ident:
 			if isSession(n) && !receivers[n] {
@@ -367,4 +368,106 @@ func isWaitGroup(fn *types.Func) bool {
 	}
 	n := analysisutil.NamedType(sig.Recv().Type())
 	return n != nil && n.Obj().Name() == "WaitGroup"
+}
+
+// loopFact returns the BlockingLoopFact of fn, a function of another
+// package, or nil.
+func (c *checker) loopFact(fn *types.Func) *BlockingLoopFact {
+	if fn == nil || fn.Pkg() == c.pass.Pkg || c.pass.ImportObjectFact == nil {
+		return nil
+	}
+	f := new(BlockingLoopFact)
+	if !c.pass.ImportObjectFact(fn, f) {
+		return nil
+	}
+	return f
+}
+
+// checkLibraryLoop reports the call, in the ConsumeClaim decl (not in its
+// function literals or go statements), of a function of another package
+// whose BlockingLoopFact says it loops over the claim it is given, may block,
+// and never watches the session: decl's own watch has been checked.
+func (c *checker) checkLibraryLoop(decl *ast.FuncDecl, fn *types.Func, sess string) {
+	info := c.pass.TypesInfo
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.GoStmt:
+			return false
+		case *ast.CallExpr:
+			callee := analysisutil.CalledFunc(info, n)
+			f := c.loopFact(callee)
+			if f == nil || f.Claim >= len(n.Args) {
+				return true
+			}
+			claim := n.Args[f.Claim]
+			if t := info.TypeOf(claim); !saramaapi.IsType(t, saramaapi.ConsumerGroupClaim) && !isMessageChan(t) {
+				return true
+			}
+			c.pass.Report(analysis.Diagnostic{
+				Pos: n.Pos(), End: n.End(), Category: categoryBlocked,
+				Message: fmt.Sprintf("loop over %s in %s, which %s runs, blocks and never watches %s.Context().Done(), select on it and return when it is done (a rebalance waits for ConsumeClaim to return: past Consumer.Group.Rebalance.Timeout the member is evicted and its offsets are not committed)", types.ExprString(claim), analysisutil.FuncName(callee), funcName(fn), sess),
+			})
+			return false
+		}
+		return true
+	})
+}
+
+// exportFact exports a BlockingLoopFact for decl, a function other packages
+// can call (not a ConsumeClaim: those are checked where they are) that takes
+// a claim or its channel, loops over it, directly or through the package's
+// functions it hands it to, in a loop that may block, and never watches the
+// session it takes.
+func (c *checker) exportFact(cur inspector.Cursor, decl *ast.FuncDecl) {
+	info := c.pass.TypesInfo
+	fn, _ := info.Defs[decl.Name].(*types.Func)
+	if fn == nil || decl.Body == nil || !exported(fn) || saramaapi.IsConsumeClaim(fn) {
+		return
+	}
+	sig := fn.Signature()
+	claim, session := -1, -1
+	for i := range sig.Params().Len() {
+		t := sig.Params().At(i).Type()
+		switch {
+		case claim < 0 && (saramaapi.IsType(t, saramaapi.ConsumerGroupClaim) || isMessageChan(t)):
+			claim = i
+		case session < 0 && saramaapi.IsType(t, saramaapi.ConsumerGroupSession):
+			session = i
+		}
+	}
+	if claim < 0 || c.watchOf(decl) != ignores {
+		return
+	}
+	body, _ := cur.FindNode(decl.Body)
+	loop, _ := c.claimLoop(body)
+	if loop == nil {
+		helper := c.delegate(decl, make(map[*ast.FuncDecl]bool))
+		in := analysisutil.InspectorOf(c.pass)
+		if helper == nil || in == nil {
+			return
+		}
+		hbody, ok := in.Root().FindNode(helper.Body)
+		if !ok {
+			return
+		}
+		loop, _ = c.claimLoop(hbody)
+	}
+	if loop == nil || c.blocking(loop) == nil {
+		return
+	}
+	c.pass.ExportObjectFact(fn, &BlockingLoopFact{Claim: claim, Session: session})
+}
+
+// exported reports whether other packages can call fn: it is exported and,
+// for a method, so is its receiver's type.
+func exported(fn *types.Func) bool {
+	if !fn.Exported() {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return true
+	}
+	n := analysisutil.NamedType(recv.Type())
+	return n != nil && n.Obj().Exported()
 }
