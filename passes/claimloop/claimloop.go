@@ -28,8 +28,8 @@ var Analyzer = NewAnalyzer()
 // constructor exists so that every pass of the suite is built the same way.
 func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
-		Name:     "claimloop",
-		Doc:      analysisutil.MustExtractDoc(doc, "claimloop"),
+		Name:      "claimloop",
+		Doc:       analysisutil.MustExtractDoc(doc, "claimloop"),
 		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer},
 		FactTypes: []analysis.Fact{new(BlockingLoopFact)},
 	}
