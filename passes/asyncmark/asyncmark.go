@@ -28,13 +28,23 @@ var Analyzer = NewAnalyzer()
 // constructor exists so that every pass of the suite is built the same way.
 func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
-		Name:     "asyncmark",
-		Doc:      analysisutil.MustExtractDoc(doc, "asyncmark"),
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer},
+		Name:      "asyncmark",
+		Doc:       analysisutil.MustExtractDoc(doc, "asyncmark"),
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer},
+		FactTypes: []analysis.Fact{new(MarksFact)},
 	}
 	analysisutil.Setup(a, run)
 	return a
 }
+
+// MarksFact is exported for a function other packages can call that takes a
+// session and marks offsets on it (MarkMessage or MarkOffset, itself or
+// through its package's functions): an ack helper of a shared library. A
+// goroutine that runs it marks.
+type MarksFact struct{}
+
+func (*MarksFact) AFact()         {}
+func (*MarksFact) String() string { return "marks" }
 
 // Categories of the diagnostics.
 const (
@@ -65,6 +75,44 @@ func run(pass *analysis.Pass) {
 			}
 		}
 	}
+	c.exportFacts()
+}
+
+// exportFacts exports a MarksFact for each function of the package other
+// packages can call that takes a session and marks.
+func (c *checker) exportFacts() {
+	for fn, decl := range c.funcs {
+		if decl.Body == nil || !exported(fn) || saramaapi.IsConsumeClaim(fn) {
+			continue
+		}
+		takes := false
+		for i := range fn.Signature().Params().Len() {
+			takes = takes || saramaapi.IsType(fn.Signature().Params().At(i).Type(), saramaapi.ConsumerGroupSession)
+		}
+		if takes && c.markInDecl(decl) != nil {
+			c.pass.ExportObjectFact(fn, new(MarksFact))
+		}
+	}
+}
+
+// exported reports whether other packages can call fn: it is exported and,
+// for a method, so is its receiver's type.
+func exported(fn *types.Func) bool {
+	if !fn.Exported() {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return true
+	}
+	n := analysisutil.NamedType(recv.Type())
+	return n != nil && n.Obj().Exported()
+}
+
+// marksFact reports whether fn is a function of another package with a
+// MarksFact.
+func (c *checker) marksFact(fn *types.Func) bool {
+	return fn != nil && fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact != nil && c.pass.ImportObjectFact(fn, new(MarksFact))
 }
 
 type checker struct {
@@ -88,9 +136,10 @@ func (c *checker) markIn(n ast.Node) *ast.CallExpr {
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
-			if c.isMark(call) {
-				found = call
-			} else if d := c.funcs[analysisutil.CalledFunc(c.pass.TypesInfo, call)]; d != nil && d.Body != nil {
+			fn := analysisutil.CalledFunc(c.pass.TypesInfo, call)
+			if c.isMark(call) || c.marksFact(fn) {
+				found = call // a mark, or an ack helper of another package
+			} else if d := c.funcs[fn]; d != nil && d.Body != nil {
 				found = c.markInDecl(d)
 			}
 		}
@@ -273,6 +322,8 @@ func (c *checker) checkGo(cur inspector.Cursor, g *ast.GoStmt) {
 		if callee := analysisutil.CalledFunc(c.pass.TypesInfo, g.Call); callee != nil {
 			if d := c.funcs[callee]; d != nil && d.Body != nil {
 				mark = c.markInDecl(d)
+			} else if c.marksFact(callee) {
+				mark = g.Call // a function of another package that marks
 			}
 		}
 	}

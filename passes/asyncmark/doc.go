@@ -39,8 +39,10 @@
 // ConsumerGroupHandler, and in the functions of the package it runs before it
 // returns (return h.consume(sess, claim)): go statements whose function (a
 // literal, or a function or method of the package) calls
-// ConsumerGroupSession.MarkMessage or MarkOffset, itself or through functions
-// of the package it calls; in ConsumeClaim itself, function literals that
+// ConsumerGroupSession.MarkMessage or MarkOffset, itself, through functions
+// of the package it calls, or through a function of another package whose
+// fact (MarksFact: exported for a function that takes a session and marks on
+// it, an ack helper of a shared library) says it marks; in ConsumeClaim itself, function literals that
 // call them and are passed to a function of another package or through an
 // interface, sent on a channel or put in a composite literal (an ack callback
 // attached to the message). The handler waits when ConsumeClaim, the helper
@@ -58,7 +60,8 @@
 //   - handlers that call a Wait method in ConsumeClaim or Cleanup, whatever
 //     they wait for;
 //   - goroutines started elsewhere (in main: a worker pool fed by the claim
-//     loop), and marks through functions of other packages;
+//     loop), and marks through functions of other packages without the fact
+//     (an interface method, a function value);
 //   - literals called in place, assigned to variables, or given to functions
 //     of the package;
 //   - packages with type errors where the calls cannot be resolved.
