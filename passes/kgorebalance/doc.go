@@ -67,7 +67,9 @@
 // them to kgo.NewClient (NewClient(brokers, opts ...kgo.Opt), also a method)
 // reach a client with the options the wrapper adds itself, and a helper of
 // another package that returns a kgo.Opt or a []kgo.Opt brings the options
-// it builds; the caller's options are judged there, in the caller. A callback is a function
+// it builds; the caller's options are judged there, in the caller, and so
+// are the caller's polls of a client whose wrapper blocks rebalances on poll
+// on every path. A callback is a function
 // literal, a named function or a method value, also through variables and
 // fields. What it does before it returns includes the package's functions it
 // calls and its deferred calls, not the goroutines it starts. A client is a

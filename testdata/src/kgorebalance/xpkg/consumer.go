@@ -122,3 +122,37 @@ func refundsRevoke(brokers []string) (*kgo.Client, error) {
 			}
 		}))
 }
+
+// The wrapper blocks rebalances on poll itself; the service never allows
+// them.
+func paymentsPoll(ctx context.Context, brokers []string) error {
+	cl, err := kafkautil.NewManualConsumer(brokers, "payments", kgo.ConsumeTopics("payments"))
+	if err != nil {
+		return err
+	}
+	defer cl.CloseAllowingRebalance()
+	for {
+		fs := cl.PollRecords(ctx, 100) // want `cl.PollRecords on a client with kgo.BlockRebalanceOnPoll, and nothing calls AllowRebalance on it, call cl.AllowRebalance\(\) when the polled records are processed`
+		fs.EachRecord(process)
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			return err
+		}
+	}
+}
+
+// Silent twin: rebalances allowed after each batch.
+func paymentsPollAllowed(ctx context.Context, brokers []string) error {
+	cl, err := kafkautil.NewManualConsumer(brokers, "payments", kgo.ConsumeTopics("payments"))
+	if err != nil {
+		return err
+	}
+	defer cl.CloseAllowingRebalance()
+	for {
+		fs := cl.PollRecords(ctx, 100)
+		fs.EachRecord(process)
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			return err
+		}
+		cl.AllowRebalance()
+	}
+}
