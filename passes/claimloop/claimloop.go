@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/noreturn"
 	"github.com/kafkalint/kafkalint/internal/saramaapi"
 	"github.com/kafkalint/kafkalint/internal/saramaconfig"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
@@ -30,7 +31,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "claimloop",
 		Doc:       analysisutil.MustExtractDoc(doc, "claimloop"),
-		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer},
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer, noreturn.Analyzer},
 		FactTypes: []analysis.Fact{new(BlockingLoopFact)},
 	}
 	analysisutil.Setup(a, run)
@@ -69,7 +70,8 @@ func run(pass *analysis.Pass) {
 	if in == nil || pass.TypesInfo == nil {
 		return
 	}
-	c := &checker{pass: pass, graph: sc.Graph(), funcs: analysisutil.FuncDecls(pass.TypesInfo, pass.Files), watches: make(map[*ast.FuncDecl]watch), reported: make(map[ast.Node]bool)}
+	nr := pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
+	c := &checker{pass: pass, graph: sc.Graph(), funcs: analysisutil.FuncDecls(pass.TypesInfo, pass.Files), watches: make(map[*ast.FuncDecl]watch), reported: make(map[ast.Node]bool), noreturn: nr}
 	for fc := range in.Root().Children() {
 		if f, ok := fc.Node().(*ast.File); !ok || ast.IsGenerated(f) {
 			continue
@@ -96,6 +98,7 @@ type checker struct {
 	// reported holds the loops of helpers reported already (a helper
 	// several handlers run is reported once).
 	reported map[ast.Node]bool
+	noreturn *noreturn.Result // whether a call returns (a branch that ends in one that does not leaves the loop)
 }
 
 // isClaimChannel reports whether ch, received from at arrow, is the Messages()

@@ -8,8 +8,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
-
-	"github.com/kafkalint/kafkalint/internal/analysisutil"
 )
 
 // How a receive from a claim's channel handles the channel's closing.
@@ -236,8 +234,10 @@ func (c *checker) closedWhen(cond ast.Expr, vars []types.Object, value bool) boo
 
 // leaves reports whether s, the last statement of a branch of the code at
 // cur, leaves the claim loop: a return, a goto, a labelled break, an
-// unlabelled break directly in a for loop (not in a select or switch), a
-// panic, or a call that does not return (os.Exit, log.Fatal...).
+// unlabelled break directly in a for loop (not in a select or switch), or a
+// call that does not return (internal/noreturn's answer: panic, os.Exit,
+// log.Fatal, the loggers' Fatal, a function of the program's that never
+// returns...).
 func (c *checker) leaves(cur inspector.Cursor, s ast.Stmt) bool {
 	switch s := s.(type) {
 	case *ast.ReturnStmt:
@@ -261,22 +261,7 @@ func (c *checker) leaves(cur inspector.Cursor, s ast.Stmt) bool {
 		}
 	case *ast.ExprStmt:
 		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-			if b, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
-				return true
-			}
-		}
-		fn := analysisutil.CalledFunc(c.pass.TypesInfo, call)
-		if fn == nil || fn.Pkg() == nil {
-			return false
-		}
-		switch fn.Pkg().Path() + "." + fn.Name() {
-		case "os.Exit", "runtime.Goexit", "log.Fatal", "log.Fatalf", "log.Fatalln", "log.Panic", "log.Panicf", "log.Panicln":
-			return true
-		}
+		return ok && !c.noreturn.MayReturn(call)
 	}
 	return false
 }

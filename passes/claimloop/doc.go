@@ -70,7 +70,9 @@
 // message (or ok) is an if statement on !ok, ok == false or msg == nil (also
 // as an operand of ||), or on their converse with an else branch, whose
 // branch for the closed channel ends in a return, a goto, a labelled break, a
-// break directly in a for loop, a panic, or os.Exit, log.Fatal and the like.
+// break directly in a for loop, or a call that does not return (the suite's one
+// answer, internal/noreturn: panic, os.Exit, log.Fatal, the common loggers'
+// Fatal, a function of the program that never returns).
 // A range over the channel ends when it is closed and is not reported.
 //
 // The session check looks at each ConsumeClaim method with the signature of
