@@ -67,14 +67,10 @@ func run(pass *analysis.Pass, readMessage bool) {
 	if g.Broken() {
 		return // no SSA form (see internal/valueflow)
 	}
-	c := &checker{pass: pass, g: g, calls: make(map[token.Pos]*ast.CallExpr), lits: make(map[token.Pos]*ast.CompositeLit), readers: make(map[*ssa.Call]*config), facts: facts}
-	for cur := range in.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
-		switch n := cur.Node().(type) {
-		case *ast.CallExpr:
-			c.calls[n.Lparen] = n
-		case *ast.CompositeLit:
-			c.lits[n.Lbrace] = n
-		}
+	c := &checker{pass: pass, g: g, lits: make(map[token.Pos]*ast.CompositeLit), readers: make(map[*ssa.Call]*config), facts: facts}
+	for cur := range in.Root().Preorder((*ast.CompositeLit)(nil)) {
+		n := cur.Node().(*ast.CompositeLit)
+		c.lits[n.Lbrace] = n
 	}
 	var methods []ssa.CallInstruction
 	for _, fn := range g.Functions() {
@@ -143,7 +139,6 @@ func usesNewReader(pass *analysis.Pass) bool {
 type checker struct {
 	pass    *analysis.Pass
 	g       *valueflow.Graph
-	calls   map[token.Pos]*ast.CallExpr     // by Lparen
 	lits    map[token.Pos]*ast.CompositeLit // by Lbrace
 	readers map[*ssa.Call]*config           // NewReader calls (and constructors' calls) whose configuration is known whole
 	facts   map[*types.Func]*ReaderFact     // the facts of other packages' functions the package calls
@@ -181,7 +176,7 @@ func (c *checker) related(cfg *config) []analysis.RelatedInformation {
 func (c *checker) newReader(call *ssa.Call) {
 	cfg := &config{set: make(map[string]bool), complete: true}
 	c.fields(cfg, call.Call.Args[0], make(map[ssa.Value]bool))
-	at := c.calls[call.Pos()]
+	at := c.g.CallExpr(call)
 	if !cfg.complete || at == nil {
 		return
 	}
@@ -290,7 +285,7 @@ func (c *checker) allocFields(cfg *config, a *ssa.Alloc, seen map[ssa.Value]bool
 // or ReadLag on a reader with one: they return an error and do nothing.
 func (c *checker) groupOnly(call ssa.CallInstruction) {
 	f := method(call)
-	at := c.calls[call.Common().Pos()]
+	at := c.g.CallExpr(call)
 	if f == nil || at == nil {
 		return
 	}
@@ -375,7 +370,7 @@ func (c *checker) groupReaders(v ssa.Value) []*ssa.Call {
 // fetchNoCommit reports FetchMessage on a group reader on which nothing in the
 // package commits, when the reader does not leave the package's sight.
 func (c *checker) fetchNoCommit(fetch ssa.CallInstruction, methods []ssa.CallInstruction) {
-	at := c.calls[fetch.Common().Pos()]
+	at := c.g.CallExpr(fetch)
 	readers := c.groupReaders(receiver(fetch))
 	if at == nil || len(readers) == 0 {
 		return
@@ -485,7 +480,7 @@ func receiver(call ssa.CallInstruction) ssa.Value {
 // function calls something whose error it checks: ReadMessage has committed
 // the message already, and a failure (or a crash) loses it.
 func (c *checker) readCommits(read ssa.CallInstruction) {
-	at := c.calls[read.Common().Pos()]
+	at := c.g.CallExpr(read)
 	readers := c.groupReaders(receiver(read))
 	if at == nil || len(readers) == 0 {
 		return
@@ -500,7 +495,7 @@ func (c *checker) readCommits(read ssa.CallInstruction) {
 		Message: fmt.Sprintf("%s.ReadMessage on a group reader commits the message before it is processed, use FetchMessage and call CommitMessages after processing (a processing error or a crash loses the message)", recv),
 		Related: c.related(c.readers[readers[0]]),
 	}
-	if e := c.calls[failing.Common().Pos()]; e != nil {
+	if e := c.g.CallExpr(failing); e != nil {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: e.Pos(), End: e.End(), Message: "processing that can fail"})
 	}
 	c.report(d)

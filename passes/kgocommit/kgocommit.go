@@ -65,14 +65,10 @@ func run(pass *analysis.Pass) {
 	if r == nil {
 		return // no SSA form (see internal/valueflow)
 	}
-	c := &checker{pass: pass, r: r, calls: make(map[token.Pos]*ast.CallExpr), sels: make(map[token.Pos]*ast.SelectorExpr)}
-	for cur := range in.Root().Preorder((*ast.CallExpr)(nil), (*ast.SelectorExpr)(nil)) {
-		switch n := cur.Node().(type) {
-		case *ast.CallExpr:
-			c.calls[n.Lparen] = n
-		case *ast.SelectorExpr:
-			c.sels[n.Sel.Pos()] = n
-		}
+	c := &checker{pass: pass, r: r, sels: make(map[token.Pos]*ast.SelectorExpr)}
+	for cur := range in.Root().Preorder((*ast.SelectorExpr)(nil)) {
+		n := cur.Node().(*ast.SelectorExpr)
+		c.sels[n.Sel.Pos()] = n
 	}
 	var sites []site
 	for _, fn := range r.G.Functions() {
@@ -88,7 +84,7 @@ func run(pass *analysis.Pass) {
 				}
 				m, _ := callee.Object().(*types.Func)
 				if kgoapi.IsClientMethod(m, methods...) && len(call.Common().Args) > 0 {
-					if e := c.calls[call.Common().Pos()]; e != nil {
+					if e := c.r.G.CallExpr(call); e != nil {
 						sites = append(sites, site{call: call, method: m, expr: e})
 					}
 				}
@@ -117,7 +113,6 @@ func usesMethods(pass *analysis.Pass) bool {
 type checker struct {
 	pass  *analysis.Pass
 	r     *kgoflow.Result
-	calls map[token.Pos]*ast.CallExpr     // by Lparen
 	sels  map[token.Pos]*ast.SelectorExpr // by the position of Sel
 	queue []analysis.Diagnostic
 }
@@ -145,7 +140,7 @@ func (c *checker) flush() {
 }
 
 func (c *checker) clientRelated(cl *kgoflow.Client) []analysis.RelatedInformation {
-	if e := c.calls[cl.Call.Pos()]; e != nil {
+	if e := c.r.G.CallExpr(cl.Call); e != nil {
 		return []analysis.RelatedInformation{{Pos: e.Pos(), End: e.End(), Message: "the client is built here"}}
 	}
 	return nil
@@ -172,7 +167,7 @@ func (c *checker) mode(s site) {
 				// DisableAutoCommit (docs/library-facts.md, F25): adding
 				// the option is no fix on such a client.
 				msg = fmt.Sprintf("%s.%s does nothing on a client with kgo.DisableAutoCommit, commit the records with CommitRecords or use kgo.AutoCommitMarks instead of DisableAutoCommit (marks need AutoCommitMarks, which NewClient refuses beside DisableAutoCommit: nothing marked is committed)", s.recvName(), name)
-				if e := c.calls[off.Pos()]; e != nil {
+				if e := c.r.G.CallExpr(off.Call); e != nil {
 					related = append(related, analysis.RelatedInformation{Pos: e.Pos(), End: e.End(), Message: "autocommit is disabled here"})
 				}
 			}

@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"slices"
 	"sort"
@@ -64,10 +63,9 @@ func run(pass *analysis.Pass) {
 	if r == nil {
 		return // no SSA form (see internal/valueflow)
 	}
-	c := &checker{pass: pass, r: r, calls: make(map[token.Pos]*ast.CallExpr), stmts: make(map[*ast.CallExpr]ast.Stmt)}
+	c := &checker{pass: pass, r: r, stmts: make(map[*ast.CallExpr]ast.Stmt)}
 	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
-		c.calls[call.Lparen] = call
 		if st, ok := cur.Parent().Node().(*ast.ExprStmt); ok {
 			c.stmts[call] = st
 		}
@@ -138,8 +136,7 @@ func usesOptions(pass *analysis.Pass) bool {
 type checker struct {
 	pass  *analysis.Pass
 	r     *kgoflow.Result
-	calls map[token.Pos]*ast.CallExpr // by Lparen
-	stmts map[*ast.CallExpr]ast.Stmt  // calls that are expression statements
+	stmts map[*ast.CallExpr]ast.Stmt // calls that are expression statements
 	queue []analysis.Diagnostic
 }
 
@@ -168,7 +165,7 @@ func (c *checker) flush() {
 
 // related returns a related position at call, when it is in the package's syntax.
 func (c *checker) related(call *ssa.Call, msg string) []analysis.RelatedInformation {
-	if e := c.calls[call.Pos()]; e != nil {
+	if e := c.r.G.CallExpr(call); e != nil {
 		return []analysis.RelatedInformation{{Pos: e.Pos(), End: e.End(), Message: msg}}
 	}
 	return nil
@@ -196,8 +193,8 @@ func (c *checker) leaves(o *kgoflow.Option, w *kgoflow.Walk) {
 		if !c.sameClient(o, w, rc.Receiver()) {
 			continue
 		}
-		top := c.calls[rc.Top.Common().Pos()]
-		at := c.calls[rc.Call.Common().Pos()]
+		top := c.r.G.CallExpr(rc.Top)
+		at := c.r.G.CallExpr(rc.Call)
 		if top == nil || at == nil {
 			continue
 		}
@@ -256,8 +253,8 @@ func (c *checker) async(o *kgoflow.Option, w *kgoflow.Walk) {
 		if rc.Method.Name() != "CommitOffsets" {
 			continue
 		}
-		top := c.calls[rc.Top.Common().Pos()]
-		at := c.calls[rc.Call.Common().Pos()]
+		top := c.r.G.CallExpr(rc.Top)
+		at := c.r.G.CallExpr(rc.Call)
 		if top == nil || at == nil {
 			continue
 		}
@@ -306,7 +303,7 @@ func (c *checker) noCommit(o *kgoflow.Option, w *kgoflow.Walk) {
 	if len(risky) == 0 {
 		return
 	}
-	at := c.calls[o.Call.Pos()]
+	at := c.r.G.CallExpr(o.Call)
 	if at == nil {
 		return
 	}
@@ -331,7 +328,7 @@ func (c *checker) manual(o *kgoflow.Option) {
 			risky = append(risky, cl)
 		}
 	}
-	at := c.calls[o.Call.Pos()]
+	at := c.r.G.CallExpr(o.Call)
 	if len(risky) == 0 || at == nil {
 		return
 	}
@@ -382,7 +379,7 @@ func (c *checker) block(o *kgoflow.Option, clients []*kgoflow.Client) {
 			return analysisutil.Before(c.pass.Fset, polls[i].Call.Pos(), polls[j].Call.Pos())
 		})
 		if !allowed && !c.r.Escapes(cl) {
-			if at := c.calls[polls[0].Call.Common().Pos()]; at != nil {
+			if at := c.r.G.CallExpr(polls[0].Call); at != nil {
 				recv := analysisutil.ConsumerName(analysisutil.Receiver(at))
 				c.report(analysis.Diagnostic{
 					Pos: at.Pos(), End: at.End(), Category: categoryBlocked,
@@ -398,7 +395,7 @@ func (c *checker) block(o *kgoflow.Option, clients []*kgoflow.Client) {
 			continue
 		}
 		for _, mc := range closes {
-			at := c.calls[mc.Call.Common().Pos()]
+			at := c.r.G.CallExpr(mc.Call)
 			if at == nil {
 				continue
 			}
