@@ -159,8 +159,7 @@ type Result struct {
 	Consumers []*Consumer
 	versions  map[*types.Package]kafkaapi.Version
 	clients   []*Client
-	resolver  *resolver // for ConfigOf and FieldWrites: holds the facts imported in run
-	info      *types.Info
+	resolver  *resolver                   // for ConfigOf and FieldWrites: holds the facts imported in run
 	graph     *valueflow.Graph            // callees' graph of the package, built on first use
 	byCall    map[*ast.CallExpr]*Consumer // Consumers by their call
 	// variants memoises consumers resolved per caller of a shared
@@ -203,7 +202,6 @@ func run(pass *analysis.Pass) (any, error) {
 			res.versions[k] = kafkaapi.ShapeVersion(k)
 		}
 	}
-	res.info = pass.TypesInfo
 	cs := pass.ResultOf[callees.Analyzer].(*callees.Result)
 	res.graph = cs.Graph()
 	in := analysisutil.InspectorOf(pass) // built here: the package uses the library
