@@ -22,7 +22,8 @@
 // anything is traced: an analyzer that traces on the graph requires
 // kafkaconfig too (every pass does, for its early return). The pure-Go
 // clients' passes trace on the graphs of internal/clientgraph and
-// internal/saramaconfig.
+// internal/saramaconfig, and take the declarations (FuncDecls, which name no
+// library) from here, as noreturn does.
 package callees
 
 import (

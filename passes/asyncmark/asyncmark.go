@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/saramaapi"
 	"github.com/kafkalint/kafkalint/internal/saramaconfig"
 )
@@ -30,7 +31,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "asyncmark",
 		Doc:       analysisutil.MustExtractDoc(doc, "asyncmark"),
-		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer},
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer, callees.Analyzer},
 		FactTypes: []analysis.Fact{new(MarksFact)},
 	}
 	analysisutil.Setup(a, run)
@@ -61,7 +62,7 @@ func run(pass *analysis.Pass) {
 	if in == nil || pass.TypesInfo == nil {
 		return
 	}
-	c := &checker{pass: pass, funcs: analysisutil.FuncDecls(pass.TypesInfo, pass.Files), marks: make(map[*ast.FuncDecl]*ast.CallExpr)}
+	c := &checker{pass: pass, funcs: pass.ResultOf[callees.Analyzer].(*callees.Result).FuncDecls(), marks: make(map[*ast.FuncDecl]*ast.CallExpr)}
 	for fc := range in.Root().Children() {
 		if f, ok := fc.Node().(*ast.File); !ok || ast.IsGenerated(f) {
 			continue

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/noreturn"
 	"github.com/kafkalint/kafkalint/internal/saramaapi"
 	"github.com/kafkalint/kafkalint/internal/saramaconfig"
@@ -31,7 +32,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "claimloop",
 		Doc:       analysisutil.MustExtractDoc(doc, "claimloop"),
-		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer, noreturn.Analyzer},
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer, callees.Analyzer, noreturn.Analyzer},
 		FactTypes: []analysis.Fact{new(BlockingLoopFact)},
 	}
 	analysisutil.Setup(a, run)
@@ -71,7 +72,7 @@ func run(pass *analysis.Pass) {
 		return
 	}
 	nr := pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
-	c := &checker{pass: pass, graph: sc.Graph(), funcs: analysisutil.FuncDecls(pass.TypesInfo, pass.Files), watches: make(map[*ast.FuncDecl]watch), reported: make(map[ast.Node]bool), noreturn: nr}
+	c := &checker{pass: pass, graph: sc.Graph(), funcs: pass.ResultOf[callees.Analyzer].(*callees.Result).FuncDecls(), watches: make(map[*ast.FuncDecl]watch), reported: make(map[ast.Node]bool), noreturn: nr}
 	for fc := range in.Root().Children() {
 		if f, ok := fc.Node().(*ast.File); !ok || ast.IsGenerated(f) {
 			continue
