@@ -122,6 +122,8 @@ var configs = []config{
 	{Client: "franzgo", Scenario: "closelost", Handler: "sync-close", Rule: "F3", Partitions: 1, Records: 5},
 	{Client: "franzgo", Scenario: "closelost", Handler: "sync-leavegroup", Rule: "F3", Partitions: 1, Records: 5},
 	{Client: "franzgo", Scenario: "closelost", Handler: "go-close", Rule: "F3", Fix: true, Partitions: 1, Records: 5},
+	{Client: "franzgo", Scenario: "closelost", Handler: "sync-leavegroupcontext", Rule: "F3", Partitions: 1, Records: 5},
+	{Client: "franzgo", Scenario: "closelost", Handler: "leavegroupcontext-nil", Rule: "F3", Fix: true, Partitions: 1, Records: 5},
 	{Client: "franzgo", Scenario: "closepoll", Handler: "close", Rule: "F2", Partitions: 1, Records: 5},
 	{Client: "franzgo", Scenario: "closepoll", Handler: "closeallowingrebalance", Rule: "F2", Fix: true, Partitions: 1, Records: 5},
 	{Client: "franzgo", Scenario: "revokerebalance", Handler: "default", Rule: "F1", Fix: true, Partitions: 2, Records: 5},
@@ -132,6 +134,8 @@ var configs = []config{
 	{Client: "franzgo", Scenario: "closerevoked", Handler: "sync-close", Rule: "F3", Partitions: 2, Records: 5},
 	{Client: "franzgo", Scenario: "closerevoked", Handler: "sync-leavegroup", Rule: "F3", Partitions: 2, Records: 5},
 	{Client: "franzgo", Scenario: "closerevoked", Handler: "go-close", Rule: "F3", Fix: true, Partitions: 2, Records: 5},
+	{Client: "franzgo", Scenario: "closerevoked", Handler: "sync-leavegroupcontext", Rule: "F3", Partitions: 2, Records: 5},
+	{Client: "franzgo", Scenario: "closerevoked", Handler: "leavegroupcontext-nil", Rule: "F3", Fix: true, Partitions: 2, Records: 5},
 	{Client: "franzgo", Scenario: "blockrebalance", Handler: "never-allow", Rule: "F2", Partitions: 2, Records: 5},
 	{Client: "franzgo", Scenario: "blockrebalance", Handler: "allowrebalance", Rule: "F2", Fix: true, Partitions: 2, Records: 5},
 
