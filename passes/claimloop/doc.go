@@ -76,7 +76,13 @@
 // The session check looks at each ConsumeClaim method with the signature of
 // sarama's ConsumerGroupHandler, declared on a type of the program, whose
 // body loops over the claim's channel (a range over it, or a for loop around a
-// receive from it) and may block in that loop: a channel send, a receive from
+// receive from it), or hands the claim or its channel to a function of the
+// package that does, before it returns (return h.handle(sess, claim), also
+// a few calls down: the report is at the helper's loop), or to a function of
+// another package whose fact (BlockingLoopFact: exported for a function that
+// loops over the claim it is given in a loop that may block, and never
+// watches the session it is given) says so (the report is at the call), and
+// may block in that loop: a channel send, a receive from
 // another channel, a select without a default that does not receive from the
 // claim, time.Sleep or sync.WaitGroup.Wait. It is silent when the method, or
 // a function of the package it hands the session to, calls the session's
@@ -92,8 +98,10 @@
 //     claimctx/range-fast);
 //   - receives from channels of *ConsumerMessage that do not come from a
 //     claim (a channel of the program's own, fed by the claim loop);
-//   - a ConsumeClaim whose loop is in a helper function, or that hands the
-//     session to another package, an interface method or a function value;
+//   - a ConsumeClaim whose loop is in a goroutine or a function literal, or
+//     in a function of another package without the fact, or that hands the
+//     session to another package (other than to such a function), an
+//     interface method or a function value;
 //   - packages with type errors, where the channel is not the direct
 //     claim.Messages() call (no SSA form).
 //

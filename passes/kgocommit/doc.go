@@ -47,7 +47,9 @@
 // variables, fields, returns and the parameters of unexported functions, and
 // the options that reach the call as kgoflow traces them (internal/kgoflow):
 // arguments, []kgo.Opt slices built with literals and append, helpers, and
-// variadic forwarding. The offsets map is traced from the call to the map
+// variadic forwarding; a client returned by a function of another package
+// that builds it (a wrapper) has the options the wrapper's facts give, with
+// those the caller passes it. The offsets map is traced from the call to the map
 // literals and make calls it comes from, the inner maps stored into it or
 // looked up from it (offsets[r.Topic][r.Partition] = ...), and the
 // EpochOffset literals and fields stored into those, to a load of a
@@ -56,7 +58,8 @@
 // # Not reported
 //
 //   - marks on a client whose options the package does not see whole (options
-//     from a parameter of an exported function or another package), or on a
+//     from a parameter of an exported function, or from another package's
+//     function whose facts do not give them whole), or on a
 //     client the trace does not reach (a parameter of an exported function);
 //   - CommitUncommittedOffsets on a client that gets AutoCommitMarks on some
 //     paths only (options chosen by a switch, the commit on the other case:

@@ -33,7 +33,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "kgocommit",
 		Doc:      analysisutil.MustExtractDoc(doc, "kgocommit"),
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, clientgraph.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, clientgraph.Analyzer, kgoflow.Analyzer},
 	}
 	analysisutil.Setup(a, run)
 	return a
@@ -61,7 +61,7 @@ func run(pass *analysis.Pass) {
 	if in == nil {
 		return // every driver runs the requirement; a Pass built by hand may not
 	}
-	r := kgoflow.Of(cg)
+	r := kgoflow.Of(pass)
 	if r == nil {
 		return // no SSA form (see internal/valueflow)
 	}
