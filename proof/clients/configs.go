@@ -88,6 +88,7 @@ var configs = []config{
 	// claimloop's closedclaimspin at an eager rebalance, in a loop that does
 	// not select on the session's context.
 	{Client: "sarama", Scenario: "claimctx", Handler: "ok-continue", Rule: "S1", Partitions: 2, Records: 5},
+	{Client: "sarama", Scenario: "claimctx", Handler: "ok-break", Rule: "S1", Partitions: 2, Records: 5},
 	{Client: "sarama", Scenario: "notlooped", Handler: "once", Rule: "S4", Partitions: 2, Records: 5},
 	{Client: "sarama", Scenario: "notlooped", Handler: "loop", Rule: "S4", Fix: true, Partitions: 2, Records: 5},
 	// Consume called once under the cooperative-sticky strategy (IBM/sarama
