@@ -43,8 +43,8 @@
 // a select that finds both ready picks either, so a loop that also selects on
 // the context leaves there (the proof's eager rebalance: before a single
 // receive from the closed channel), while one that does not spins and holds
-// the rebalance until its member is evicted. The form of
-// sarama's own example (examples/consumergroup) returns on both:
+// the rebalance until its member is evicted. The form of sarama's own example
+// (examples/consumergroup) returns on both:
 //
 //	case msg, ok := <-claim.Messages():
 //		if !ok {
