@@ -35,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{analysisutil.Inspect},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(VersionFact), new(ConfigFact), new(ConsumerFact), new(ParamWritesFact)},
+	FactTypes:  []analysis.Fact{new(VersionFact), new(ConfigFact), new(ConsumerFact), new(ParamWritesFact), new(SettingsFact)},
 
 	RunDespiteErrors: true, // it reads ill-typed code defensively (fuzzed)
 }

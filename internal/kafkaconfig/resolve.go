@@ -34,6 +34,7 @@ type resolver struct {
 	configFacts   map[*types.Func]*ConfigFact
 	consumerFacts map[*types.Func]*ConsumerFact
 	paramWrites   map[*types.Func]*ParamWritesFact
+	settingsFacts map[*types.Func]*SettingsFact
 
 	indexOnce sync.Once
 	maps      *mapIndex // writes to the package's ConfigMaps, indexed on first use
@@ -52,6 +53,7 @@ func newResolver(pass *analysis.Pass, in *inspector.Inspector, graph *valueflow.
 		configFacts:   make(map[*types.Func]*ConfigFact),
 		consumerFacts: make(map[*types.Func]*ConsumerFact),
 		paramWrites:   make(map[*types.Func]*ParamWritesFact),
+		settingsFacts: make(map[*types.Func]*SettingsFact),
 	}
 	if pass.AllObjectFacts == nil {
 		return r // a hand-made pass without facts
@@ -68,6 +70,8 @@ func newResolver(pass *analysis.Pass, in *inspector.Inspector, graph *valueflow.
 			r.consumerFacts[fn] = f
 		case *ParamWritesFact:
 			r.paramWrites[fn] = f
+		case *SettingsFact:
+			r.settingsFacts[fn] = f
 		}
 	}
 	if len(r.paramWrites) > 0 && graph != nil {
@@ -218,12 +222,15 @@ func (r *resolver) constString(e ast.Expr) (string, bool) {
 // exportFacts exports a ConfigFact or ConsumerFact for each exported function of
 // the package that returns a map or a consumer it builds itself.
 func (r *resolver) exportFacts(pass *analysis.Pass, res *Result) {
+	configs := make(map[*types.Func]*ConfigFact)
 	for fn, decl := range r.funcs {
 		if !fn.Exported() {
 			continue // other packages cannot call it
 		}
 		if cfg := r.returnedConfig(fn); cfg != nil {
-			pass.ExportObjectFact(fn, &ConfigFact{Config: factConfig(cfg)})
+			f := &ConfigFact{Config: factConfig(cfg)}
+			configs[fn] = f
+			pass.ExportObjectFact(fn, f)
 			continue
 		}
 		if c, param := r.returnedConsumer(decl, res); c != nil && param >= 0 {
@@ -246,6 +253,7 @@ func (r *resolver) exportFacts(pass *analysis.Pass, res *Result) {
 			pass.ExportObjectFact(fn, &ParamWritesFact{Writes: ws})
 		}
 	}
+	r.exportSettingsFacts(pass, renderedTypes(configs))
 }
 
 // paramWritesOf returns the settings fn writes, in its own body, into a

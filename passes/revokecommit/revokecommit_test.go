@@ -172,3 +172,10 @@ func TestDeterministicFacts(t *testing.T) {
 func TestTeams(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/teams/...")
 }
+
+// TestWiring: dependency-injection wiring (issue 16, shape 3): provider A
+// returns a consumer made from typed settings, provider B's library installs
+// the handler, and the wiring of a third package hands A's consumer to B.
+func TestWiring(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/wiring/...")
+}
