@@ -29,11 +29,11 @@ type Handover struct {
 
 // A HandoverSite is one handler reached through the parameter or field.
 type HandoverSite struct {
-	Param   int    // the parameter (-1: the receiver); 0 for a field
-	Config  bool   // the ConfigMap is handed over, not the consumer
-	Missing uint8  // what the handler does not do before Unassign
-	Where   string // the Unassign: "pkg.Func (file.go:12)"
-	At      Loc    // the Unassign, for the report's related information
+	Param   int                   // the parameter (-1: the receiver); 0 for a field
+	Config  bool                  // the ConfigMap is handed over, not the consumer
+	Missing uint8                 // what the handler does not do before Unassign
+	Where   string                // the Unassign: "pkg.Func (file.go:12)"
+	At      analysisutil.FileLine // the Unassign, for the report's related information
 }
 
 func (*Handover) AFact() {}
@@ -56,7 +56,7 @@ func (f *Handover) String() string {
 func (c *checker) noteHandovers(f *finding, consumers []*kafkaconfig.Consumer) {
 	where, at := f.where, f.at
 	if f.unassign != nil {
-		where, at = c.whereCall(f.unassign), locOf(c.pass.Fset, f.unassign.Pos())
+		where, at = c.whereCall(f.unassign), analysisutil.FileLineOf(c.pass.Fset, c.pass.Pkg, f.unassign.Pos())
 	}
 	add := func(b kafkaconfig.Boundary, config bool) {
 		s := HandoverSite{Param: b.Index, Config: config, Missing: uint8(f.missing), Where: where, At: at}
@@ -210,7 +210,7 @@ func (c *checker) reportHandover(pos, end token.Pos, to string, s HandoverSite, 
 		if st, ok := k.Config.Lookup("enable.auto.offset.store"); ok && st.Pos.IsValid() {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: st.Pos, Message: "enable.auto.offset.store=false: the application stores offsets itself"})
 		}
-		if p := s.At.pos(c.pass.Fset); p.IsValid() {
+		if p := s.At.Pos(c.pass.Fset, c.pass.Pkg); p.IsValid() {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: "the RevokedPartitions handler calls Unassign here without " + missingText(effects(s.Missing)) + " first"})
 		}
 		c.pass.Report(d)

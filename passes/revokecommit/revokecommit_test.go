@@ -1,6 +1,8 @@
 package revokecommit_test
 
 import (
+	"bytes"
+	"encoding/gob"
 	"os"
 	"path/filepath"
 	"slices"
@@ -178,4 +180,62 @@ func TestTeams(t *testing.T) {
 // the handler, and the wiring of a third package hands A's consumer to B.
 func TestWiring(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/wiring/...")
+}
+
+// TestFactsMachineIndependent: the bytes of every fact the analyzer and its
+// requirements export (gob, the encoding go vet and nogo cache) hold no
+// absolute path of the checkout, so that facts do not change with the
+// directory the module is in; the reports made from them still point at the
+// handler (TestHandoverRelated).
+func TestFactsMachineIndependent(t *testing.T) {
+	dir := testutil.TestData(t)
+	cfg := &packages.Config{
+		Mode:  packages.LoadAllSyntax,
+		Dir:   filepath.Join(dir, "src"),
+		Env:   append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOPROXY=off", "GOFLAGS="),
+		Tests: true,
+	}
+	pkgs, err := packages.Load(cfg, "revokecommit/library/...", "revokecommit/wiring/...", "revokecommit/crosspkg/...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := checker.Analyze([]*analysis.Analyzer{revokecommit.Analyzer}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	located := 0
+	seen := make(map[*checker.Action]bool)
+	var visit func(act *checker.Action)
+	visit = func(act *checker.Action) {
+		if seen[act] {
+			return
+		}
+		seen[act] = true
+		for _, dep := range act.Deps {
+			visit(dep)
+		}
+		for _, f := range act.AllObjectFacts() {
+			var buf bytes.Buffer
+			if err := gob.NewEncoder(&buf).Encode(f.Fact); err != nil {
+				t.Errorf("%s: %v: gob: %v", act, f.Object, err)
+				continue
+			}
+			if bytes.Contains(buf.Bytes(), []byte(abs)) || bytes.Contains(buf.Bytes(), []byte(filepath.ToSlash(abs))) {
+				t.Errorf("%s: fact %v of %v holds the checkout's path %s", act.Analyzer.Name, f.Fact, f.Object, abs)
+			}
+			if bytes.Contains(buf.Bytes(), []byte(".go")) {
+				located++
+			}
+		}
+	}
+	for _, act := range res.Roots {
+		visit(act)
+	}
+	if located == 0 {
+		t.Fatal("no fact names a file: the test checks nothing")
+	}
 }
