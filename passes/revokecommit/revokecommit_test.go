@@ -76,7 +76,7 @@ func TestSettings(t *testing.T) {
 // another package's handler points at that handler's Unassign as related
 // information, not only in its message.
 func TestHandoverRelated(t *testing.T) {
-	results := analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/library/...")
+	results := analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/library/...", "revokecommit/wiring/...")
 	checked := 0
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
@@ -180,6 +180,51 @@ func TestTeams(t *testing.T) {
 // the handler, and the wiring of a third package hands A's consumer to B.
 func TestWiring(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/wiring/...")
+}
+
+// TestWiringRelated: the wiring's report, in a generated file too, points
+// at the provider's line that turns the automatic store off, in the
+// provider's package, and at the handler's Unassign.
+func TestWiringRelated(t *testing.T) {
+	results := analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/wiring/...")
+	checked := make(map[string]bool) // the test variant of a package reports again
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			checked[r.Pass.Fset.Position(d.Pos).String()] = true
+			var provider, handler bool
+			for _, rel := range d.Related {
+				p := r.Pass.Fset.Position(rel.Pos)
+				line := sourceLine(t, p.Filename, p.Line)
+				switch filepath.Base(p.Filename) {
+				case "provider.go":
+					provider = strings.Contains(line, "s.AutoOffsetStore = false") &&
+						strings.HasPrefix(rel.Message, "enable.auto.offset.store=false in the consumer provider.ProvideConsumer returns")
+				case "runner.go":
+					handler = strings.Contains(line, "Unassign()")
+				}
+			}
+			if !provider || !handler {
+				t.Errorf("%s: %s: related %+v: want the provider's setting and the handler's Unassign", r.Pass.Fset.Position(d.Pos), d.Message, d.Related)
+			}
+		}
+	}
+	if len(checked) != 2 {
+		t.Fatalf("wiring reports at %v, want 2 (app and its generated twin)", checked)
+	}
+}
+
+// sourceLine returns line n of file.
+func sourceLine(t *testing.T, file string, n int) string {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	if n < 1 || n > len(lines) {
+		return ""
+	}
+	return lines[n-1]
 }
 
 // TestFactsMachineIndependent: the bytes of every fact the analyzer and its

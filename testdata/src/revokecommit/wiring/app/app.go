@@ -5,6 +5,7 @@ package app
 import (
 	"revokecommit/wiring/provider"
 	"revokecommit/wiring/runner"
+	"revokecommit/wiring/saferunner"
 )
 
 // App is the injected application.
@@ -26,4 +27,16 @@ func InitializeAutoStoreApp(g provider.Group) (*App, error) {
 	}
 	r := runner.NewRunner(c, []string{"audit"}) // fine: offsets are stored automatically
 	return &App{Runner: r}, nil
+}
+
+// SafeApp runs the safe library.
+type SafeApp struct{ Runner *saferunner.Runner }
+
+func InitializeSafeApp(g provider.Group) (*SafeApp, error) {
+	c, err := provider.ProvideConsumer(g)
+	if err != nil {
+		return nil, err
+	}
+	r := saferunner.NewRunner(c, []string{"orders"}) // fine: the handler commits and invalidates
+	return &SafeApp{Runner: r}, nil
 }

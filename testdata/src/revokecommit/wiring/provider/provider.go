@@ -14,7 +14,7 @@ type Group string
 // ProvideConsumer returns a consumer whose offsets the application stores
 // itself, while the framework's auto commit stays on.
 func ProvideConsumer(g Group) (*kafka.Consumer, error) {
-	s := settings.Default()
+	s := settings.Framework{Brokers: "localhost:9092"}.Consumer()
 	s.Group = string(g)
 	s.AutoOffsetStore = false
 	return kafka.NewConsumer(s.ConfigMap())

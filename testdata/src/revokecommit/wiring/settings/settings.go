@@ -13,6 +13,15 @@ type Consumer struct {
 	AutoOffsetStore bool
 }
 
+// Framework is the service framework's configuration.
+type Framework struct{ Brokers string }
+
+// Consumer returns the framework's consumer settings: auto commit and auto
+// store on.
+func (f Framework) Consumer() Consumer {
+	return Consumer{Brokers: f.Brokers, AutoCommit: true, AutoOffsetStore: true}
+}
+
 // Default returns the framework's defaults: auto commit and auto store on.
 func Default() Consumer {
 	return Consumer{Brokers: "localhost:9092", AutoCommit: true, AutoOffsetStore: true}
