@@ -208,8 +208,8 @@ func TestWiringRelated(t *testing.T) {
 			}
 		}
 	}
-	if len(checked) != 2 {
-		t.Fatalf("wiring reports at %v, want 2 (app and its generated twin)", checked)
+	if len(checked) != 3 {
+		t.Fatalf("wiring reports at %v, want 3 (app, its generated twin, and app on gopkg.in)", checked)
 	}
 }
 
