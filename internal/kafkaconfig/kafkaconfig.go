@@ -101,7 +101,15 @@ func describe(c *Config) string {
 	for _, s := range c.Entries {
 		parts = append(parts, s.String())
 	}
-	return "{" + strings.Join(parts, " ") + "}"
+	out := "{" + strings.Join(parts, " ") + "}"
+	if len(c.Maybe) > 0 {
+		var maybe []string
+		for _, s := range c.Maybe {
+			maybe = append(maybe, s.String())
+		}
+		out += " maybe {" + strings.Join(maybe, " ") + "}"
+	}
+	return out
 }
 
 // A Consumer is a place where the package obtains a consumer: a NewConsumer call,

@@ -284,3 +284,11 @@ func TestFactsMachineIndependent(t *testing.T) {
 		t.Fatal("no fact names a file: the test checks nothing")
 	}
 }
+
+// TestCombined: issue 16's shapes together: a shared constructor behind a
+// function-typed field, a provider closure, a tracing wrapper of another
+// package, and the wiring of a third package that hands the provider's
+// consumer to a library's handler.
+func TestCombined(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/combined/...")
+}
