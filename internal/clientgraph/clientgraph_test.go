@@ -52,8 +52,7 @@ func TestMemo(t *testing.T) {
 
 // wantless runs the fixtures of other analyzers: their "want" comments are
 // not this analyzer's, so unmatched expectations (diagnostics and facts) are
-// not failures; every
-// other error (loading, type errors) still is.
+// not failures; every other error (loading, type errors) still is.
 type wantless struct{ *testing.T }
 
 func (w wantless) Errorf(format string, args ...any) {
