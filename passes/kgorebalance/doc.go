@@ -64,7 +64,8 @@
 // slices of them, and the variadic or slice parameters of unexported
 // functions that forward them (internal/kgoflow). Across packages, through
 // facts: the options passed to a wrapper of another package that forwards
-// them to kgo.NewClient (NewClient(brokers, opts ...kgo.Opt), also a method)
+// them to kgo.NewClient (NewClient(brokers, opts ...kgo.Opt), also a method,
+// or a tracing wrapper that returns a struct embedding the client)
 // reach a client with the options the wrapper adds itself, and a helper of
 // another package that returns a kgo.Opt or a []kgo.Opt brings the options
 // it builds; the caller's options are judged there, in the caller, and so
