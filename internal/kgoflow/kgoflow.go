@@ -428,10 +428,40 @@ type Reach struct {
 	Call   ssa.CallInstruction // the method call
 	Method *types.Func
 	Top    ssa.CallInstruction // the call in the walked function's own body that leads to it
+	// bound is the client a method value (f := cl.Close; f()) was bound to:
+	// the call is then of the bound-method wrapper, whose arguments do not
+	// include the receiver.
+	bound ssa.Value
 }
 
 // Receiver returns the client value the method is called on.
-func (rc Reach) Receiver() ssa.Value { return rc.Call.Common().Args[0] }
+func (rc Reach) Receiver() ssa.Value {
+	if rc.bound != nil {
+		return rc.bound
+	}
+	return rc.Call.Common().Args[0]
+}
+
+// BoundName returns the name of the variable a method value was bound to (cl
+// in f := cl.Close; f()), or "" when the call is not of a method value or the
+// receiver is no parameter or captured variable.
+func (rc Reach) BoundName() string {
+	switch v := rc.bound.(type) {
+	case *ssa.Parameter:
+		return v.Name()
+	case *ssa.FreeVar:
+		return v.Name()
+	}
+	return ""
+}
+
+// Args returns the method's arguments, without the receiver.
+func (rc Reach) Args() []ssa.Value {
+	if rc.bound != nil {
+		return rc.Call.Common().Args
+	}
+	return rc.Call.Common().Args[1:]
+}
 
 // A Walk is what a function does before it returns.
 type Walk struct {
@@ -531,8 +561,10 @@ func (r *Result) call(w *Walk, in ssa.CallInstruction, top ssa.CallInstruction, 
 		return
 	}
 	var callees []*ssa.Function
+	var bound []ssa.Value // by callee: the receiver a method value was bound to
 	if callee := c.StaticCallee(); callee != nil {
 		callees = append(callees, callee)
+		bound = append(bound, boundRecv(c.Value, callee))
 	} else {
 		tr := r.G.Roots(c.Value)
 		if !tr.Complete {
@@ -541,10 +573,11 @@ func (r *Result) call(w *Walk, in ssa.CallInstruction, top ssa.CallInstruction, 
 		for _, root := range tr.Roots {
 			if fn := valueflow.FuncOf(root); fn != nil {
 				callees = append(callees, fn)
+				bound = append(bound, boundRecv(root, fn))
 			}
 		}
 	}
-	for _, callee := range callees {
+	for i, callee := range callees {
 		if valueflow.Local(callee) && callee.Pkg == r.G.Package() {
 			r.walk(w, callee, top, seen)
 			continue
@@ -555,7 +588,11 @@ func (r *Result) call(w *Walk, in ssa.CallInstruction, top ssa.CallInstruction, 
 			continue
 		}
 		if kgoapi.IsClientMethod(obj, obj.Name()) {
-			w.Reaches = append(w.Reaches, Reach{Call: in, Method: obj, Top: top})
+			if bound[i] == nil && len(callee.FreeVars) == 1 && callee.Signature.Recv() == nil {
+				w.Opaque = true // a method value whose receiver is not traced
+				continue
+			}
+			w.Reaches = append(w.Reaches, Reach{Call: in, Method: obj, Top: top, bound: bound[i]})
 			continue
 		}
 		if isWait(obj) {
@@ -565,6 +602,17 @@ func (r *Result) call(w *Walk, in ssa.CallInstruction, top ssa.CallInstruction, 
 			w.Opaque = true
 		}
 	}
+}
+
+// boundRecv returns the receiver a method value was bound to when v, the
+// called value, is the closure of fn, a bound-method wrapper (cl.Close used as
+// a value); nil otherwise.
+func boundRecv(v ssa.Value, fn *ssa.Function) ssa.Value {
+	mc, ok := v.(*ssa.MakeClosure)
+	if !ok || mc.Fn != fn || len(mc.Bindings) != 1 || fn.Signature.Recv() != nil {
+		return nil
+	}
+	return mc.Bindings[0]
 }
 
 // isLogging reports whether name is a logging method's (Info, Debugf,

@@ -33,9 +33,17 @@
 //	}
 //
 // The runtime proof shows both when the channel closes while the session goes
-// on (a partition consumer stopped by OFFSET_OUT_OF_RANGE). At the end of a
-// session the context is done and the channel is closed right after; a select
-// that finds both ready picks either. The form of sarama's own example
+// on (a partition consumer stopped by OFFSET_OUT_OF_RANGE): the nil
+// dereference, and millions of receives in a few seconds from a loop that
+// skips the nil or whose comma-ok check ends in a break that leaves only the
+// select. Under IBM/sarama v1.61.1's cooperative-sticky strategy such a loop
+// in a revoked claim spins until Consumer.Group.Rebalance.Timeout, when sarama
+// reports ErrRebalanceTimedOut and cancels the member's whole session. At the
+// end of a session the context is done and the channel is closed right after;
+// a select that finds both ready picks either, so a loop that also selects on
+// the context leaves there (the proof's eager rebalance: before a single
+// receive from the closed channel), while one that does not spins and holds
+// the rebalance until its member is evicted. The form of sarama's own example
 // (examples/consumergroup) returns on both:
 //
 //	case msg, ok := <-claim.Messages():
@@ -106,7 +114,9 @@
 // # Category closedclaimspin
 //
 // A receive whose closed-channel check ends in continue, or in a break that
-// only leaves the enclosing select: the loop receives nil again at once.
+// only leaves the enclosing select: the loop receives nil again at once, and
+// spins until the session's context is done, if it watches it (the runtime
+// proof's claimclosed/ok-break and claimrevoked/ok-break).
 //
 // # Category sessionblocked
 //

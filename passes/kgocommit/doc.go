@@ -15,7 +15,10 @@
 // methods return at once (docs/library-facts.md, F25). With autocommit on,
 // the client then commits what was polled, whether the program's workers have
 // processed it or not; with autocommit disabled, CommitMarkedOffsets commits
-// nothing:
+// nothing, and adding AutoCommitMarks is no fix: kgo.NewClient refuses it
+// beside DisableAutoCommit (the runtime proof, v1.7.0 and v1.22.3). On such a
+// client the report says to commit the records themselves (CommitRecords) or
+// to use AutoCommitMarks instead of DisableAutoCommit:
 //
 //	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.ConsumeTopics("t"))
 //	fs := cl.PollFetches(ctx)
@@ -32,7 +35,10 @@
 // committed offset is the next one to read (kgo's EpochOffset documentation:
 // "If committing, this should be one AFTER a record's offset"; F26). An
 // EpochOffset of r.Offset re-delivers the record after every restart or
-// rebalance; CommitRecords and MarkCommitRecords add the one themselves.
+// rebalance; CommitRecords and MarkCommitRecords add the one themselves. The
+// runtime proof shows it for CommitOffsetsSync (v1.7.0 and v1.22.3) and for
+// MarkCommitOffsets, whose mark the revoke at Close commits (v1.22.3; v1.7.0
+// has no MarkCommitOffsets): committed 4, the restart reads record 4 again.
 //
 // # What is recognised
 //
@@ -65,7 +71,10 @@
 // # Category marknoop
 //
 // MarkCommitRecords, MarkCommitOffsets or CommitMarkedOffsets on a client
-// without AutoCommitMarks.
+// without AutoCommitMarks. The message says to add the option, or, on a
+// client with DisableAutoCommit (where NewClient refuses it), to commit with
+// CommitRecords or to use AutoCommitMarks instead, with the
+// DisableAutoCommit option as a related position.
 //
 // # Category uncommittedmarks
 //
@@ -79,8 +88,9 @@
 //
 // The fix replaces CommitUncommittedOffsets with CommitMarkedOffsets (same
 // arguments) where the linked kgo has it (not v1.7.0), and adds " + 1" to a
-// record's offset. Adding AutoCommitMarks
-// to the client is left to a person: it changes what autocommit commits.
+// record's offset. Adding AutoCommitMarks to the client, or replacing
+// DisableAutoCommit with it, is left to a person: it changes what autocommit
+// commits.
 // Suppress one report with a "//kafkalint:ignore kgocommit reason" comment on
 // the line, or "//nolint:kafkalint" under golangci-lint; disable the analyzer
 // with -kgocommit=false.

@@ -193,8 +193,8 @@ func (c *checker) leaves(o *kgoflow.Option, w *kgoflow.Walk) {
 		if !slices.Contains(kgoapi.Leaves, name) {
 			continue
 		}
-		args := rc.Call.Common().Args
-		if name == "LeaveGroupContext" && len(args) == 2 && kgoflow.IsNil(args[1]) {
+		args := rc.Args()
+		if name == "LeaveGroupContext" && len(args) == 1 && kgoflow.IsNil(args[0]) {
 			continue // triggers the leave and returns
 		}
 		if !c.sameClient(o, w, rc.Receiver()) {
@@ -206,6 +206,9 @@ func (c *checker) leaves(o *kgoflow.Option, w *kgoflow.Walk) {
 			continue
 		}
 		recv := analysisutil.ConsumerName(analysisutil.Receiver(at))
+		if b := rc.BoundName(); b != "" {
+			recv = b // a method value: at is f(), not cl.Close()
+		}
 		what := fmt.Sprintf("%s.%s", recv, name)
 		if top != at {
 			what = fmt.Sprintf("%s (calls %s.%s)", calleeName(top), recv, name)
