@@ -35,7 +35,7 @@ func TestAllVersions(t *testing.T) {
 
 // TestAllVersionsDecides: the cross-package trees copied to v2 under
 // allversions (crosspkg, defaults, provider, library, settings, indirect,
-// tracer) are reported only because of the flag. Without it the same packages export the same facts and report
+// tracer, generic) are reported only because of the flag. Without it the same packages export the same facts and report
 // nothing: every error analysistest raises is a report their want comments
 // expect, not an unexpected one or a fact.
 func TestAllVersionsDecides(t *testing.T) {
@@ -44,7 +44,7 @@ func TestAllVersionsDecides(t *testing.T) {
 		"revokecommit/allversions/crosspkg/...", "revokecommit/allversions/defaults/...",
 		"revokecommit/allversions/provider/...", "revokecommit/allversions/library/...",
 		"revokecommit/allversions/settings/...", "revokecommit/allversions/indirect/...",
-		"revokecommit/allversions/tracer/...")
+		"revokecommit/allversions/tracer/...", "revokecommit/allversions/generic/...")
 	missing := 0
 	for _, e := range got {
 		if strings.Contains(e, "no diagnostic was reported matching") && strings.Contains(e, "allversions") {
@@ -53,8 +53,8 @@ func TestAllVersionsDecides(t *testing.T) {
 		}
 		t.Error(e)
 	}
-	if missing != 19 { // the diagnostic wants of the seven trees
-		t.Errorf("%d expected reports missing without the flag, want all 19", missing)
+	if missing != 21 { // the diagnostic wants of the eight trees
+		t.Errorf("%d expected reports missing without the flag, want all 21", missing)
 	}
 }
 
@@ -156,6 +156,13 @@ func TestDefaults(t *testing.T) {
 // closure kept in a field, from the caller's configuration (issue 16, shape 2).
 func TestProvider(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/provider/...")
+}
+
+// TestGeneric: a generic consumer library of another package (issue 16,
+// shape 5): Consumer[M], New[M] and the generic Run that subscribes with a
+// method value, its configuration given by the caller.
+func TestGeneric(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/generic/...")
 }
 
 // TestDeterministicFacts: the facts exported for mutually recursive helpers are
