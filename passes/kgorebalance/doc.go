@@ -69,16 +69,18 @@
 // slices of them, and the variadic or slice parameters of unexported
 // functions that forward them (internal/kgoflow). Across packages, through
 // facts: the options passed to a wrapper of another package that forwards
-// them to kgo.NewClient (NewClient(brokers, opts ...kgo.Opt), also a method)
+// them to kgo.NewClient (NewClient(brokers, opts ...kgo.Opt), also a method,
+// or a tracing wrapper that returns a struct embedding the client)
 // reach a client with the options the wrapper adds itself, and a helper of
 // another package that returns a kgo.Opt or a []kgo.Opt brings the options
 // it builds; the caller's options are judged there, in the caller, and so
 // are the caller's polls of a client whose wrapper blocks rebalances on poll
-// on every path. One NewClient call in a helper that the package calls with
-// different options (func newClient(extra ...kgo.Opt), called once per
-// client) builds several clients: options forwarded through different calls
-// of the helper are judged as options of different clients, so that another
-// client's BlockRebalanceOnPoll or revoke callback does not silence the
+// on every path, and a DisableAutoCommit the wrapper or helper sets. One
+// NewClient call in a helper that the package calls with different options
+// (func newClient(extra ...kgo.Opt), called once per client) builds several
+// clients: options forwarded through different calls of the helper are
+// judged as options of different clients, so that another client's
+// BlockRebalanceOnPoll or revoke callback does not silence the
 // revokenocommit and manualnorevoke reports. A callback is a function
 // literal, a named function or a method value, also through variables and
 // fields. What it does before it returns includes the package's functions it
@@ -117,7 +119,9 @@
 // # Category manualnorevoke
 //
 // DisableAutoCommit without an OnPartitionsRevoked callback or
-// BlockRebalanceOnPoll.
+// BlockRebalanceOnPoll. When a wrapper or an option helper of another package
+// sets it, the report is at the call of that function, in the caller
+// ("kgo.DisableAutoCommit (set by kafkautil.NewCommitter) without ...").
 //
 // # Category asyncrevokecommit
 //
