@@ -209,6 +209,9 @@ func (c *checker) newReader(call *ssa.Call) {
 			}
 		}
 	}
+	for _, rel := range [][]analysis.RelatedInformation{partitionAt, startAt} {
+		sort.SliceStable(rel, func(i, j int) bool { return analysisutil.Before(c.pass.Fset, rel[i].Pos, rel[j].Pos) }) // StaticCallers' order follows the SSA package's
+	}
 	if len(partitionAt) > 0 || partition {
 		c.report(analysis.Diagnostic{
 			Pos: at.Pos(), End: at.End(), Category: categoryPartition,
