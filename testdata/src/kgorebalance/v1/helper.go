@@ -95,3 +95,20 @@ func revokeCommits(ctx context.Context) {
 	defer cl.Close()
 	cl.PollFetches(ctx)
 }
+
+func withOpts(opts ...kgo.Opt) []kgo.Opt { return opts }
+
+// Silent twin: two calls of an option helper whose results reach one client
+// (withOpts returns what it is given: its calls are not clients of their
+// own).
+func blockedManualJoined(ctx context.Context) error {
+	cl := groupClient("f", append(withOpts(loggingRevokeToo()...), withOpts(kgo.BlockRebalanceOnPoll(), kgo.DisableAutoCommit())...)...)
+	defer cl.CloseAllowingRebalance()
+	for {
+		cl.PollFetches(ctx)
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			return err
+		}
+		cl.AllowRebalance()
+	}
+}
