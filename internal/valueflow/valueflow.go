@@ -760,6 +760,14 @@ func FieldOf(v ssa.Value) *types.Var {
 // functions other packages can call. A rule that needs every use of a client
 // ("nothing commits on it") is silent for the clients these values may be.
 func (g *Graph) Escaping(match func(types.Type) bool, library func(*types.Package) bool) []ssa.Value {
+	return g.EscapingBut(match, library, nil)
+}
+
+// EscapingBut is Escaping, except that a conversion to an interface type
+// that followed accepts is not an escape: the caller follows the interface
+// values itself (a client behind the program's own interface, whose values
+// it asks Escaping about in turn).
+func (g *Graph) EscapingBut(match func(types.Type) bool, library func(*types.Package) bool, followed func(types.Type) bool) []ssa.Value {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.build()
@@ -787,7 +795,7 @@ func (g *Graph) Escaping(match func(types.Type) bool, library func(*types.Packag
 						}
 					}
 				case *ssa.MakeInterface:
-					if is(in.X) {
+					if is(in.X) && (followed == nil || !followed(in.Type())) {
 						out = append(out, in.X)
 					}
 				case *ssa.Send:
