@@ -10,20 +10,21 @@
 #   bash sweep/run.sh FILE            # another manifest
 #
 # Manifest lines: "TARGET [skip=PKG,...] [get=MOD@VER,...] [pkgs=PATTERN,...]
-# [tags=TAG,...] [nosumdb] # why". TARGET is module@version, fetched into a
-# throw-away module that requires it (so the target's own replace directives do
-# not apply, as for any user of it), or a directory (./path, relative to the
-# repository) analysed in place. skip= drops
-# packages (path suffixes) that cannot build anywhere; get= pins dependencies
-# that a target without a go.mod does not name; pkgs= is the package pattern
-# under the target module, or several separated by commas (default: all of
-# it; a large module whose other packages need dependencies the proxy does not
-# serve names the part that uses the library); tags= sets build tags (comma
-# separated) for a target whose client code is behind one; nosumdb takes the
-# target's checksum from the proxy alone (GONOSUMDB), for a version the proxy
-# serves but whose checksum-database lookup it does not pass on. SWEEP_WORK=DIR
-# keeps the work tree (default: a temporary directory). Exit status 1 if any
-# run had an error.
+# [tags=TAG,...] [nosumdb[=PATTERN,...]] # why". TARGET is module@version,
+# fetched into a throw-away module that requires it (so the target's own replace
+# directives do not apply, as for any user of it), or a directory (./path,
+# relative to the repository) analysed in place. skip= drops packages (path
+# suffixes) that cannot build anywhere; get= pins dependencies that a target
+# without a go.mod does not name; pkgs= is the package pattern under the target
+# module, or several separated by commas (default: all of it; a large module
+# whose other packages need dependencies the proxy does not serve names the part
+# that uses the library); tags= sets build tags for a target whose client code
+# is behind one; nosumdb takes the target's checksum from the proxy alone
+# (GONOSUMDB), for a version the proxy serves but whose checksum-database lookup
+# it does not pass on, and nosumdb=PATTERN,... does so for the modules named (a
+# dependency's, say). SWEEP_WORK=DIR keeps the work tree (default: a temporary
+# directory). Exit status 1 if any run had an error; a target that cannot be
+# fetched or listed is reported and skipped.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 manifest=$repo/sweep/modules.txt
@@ -57,6 +58,7 @@ while read -r -u 3 line; do
 		pkgs=*) sub=${kv#pkgs=} ;;
 		tags=*) tags=${kv#tags=} ;;
 		nosumdb) nosumdb=${target%@*} ;;
+		nosumdb=*) nosumdb=${kv#nosumdb=} ;;
 		*) echo "sweep: bad field $kv in $manifest" >&2 && exit 2 ;;
 		esac
 	done
@@ -79,7 +81,11 @@ while read -r -u 3 line; do
 		pattern=${pattern:-${target%@*}/...}
 	fi
 	export GOFLAGS=-mod=mod${tags:+ -tags=$tags}
-	pkgs=$(cd "$dir" && go list -e $pattern | { if [ -n "$skip" ]; then grep -v -E "/(${skip//,/|})\$"; else cat; fi; })
+	pkgs=$(cd "$dir" && go list -e $pattern 2>"$work/list-$name.log" | { if [ -n "$skip" ]; then grep -v -E "/(${skip//,/|})\$"; else cat; fi; }) || {
+		echo "sweep: go list $target failed: $(tail -n 1 "$work/list-$name.log") (full log kept: $work/list-$name.log)" >&2
+		failed=1
+		continue
+	}
 	npkgs=$(echo "$pkgs" | wc -w)
 	out=$work/reports/$name.txt
 	rc=0
