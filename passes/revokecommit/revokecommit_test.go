@@ -290,5 +290,25 @@ func TestFactsMachineIndependent(t *testing.T) {
 // package, and the wiring of a third package that hands the provider's
 // consumer to a library's handler.
 func TestCombined(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/combined/...")
+	results := analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/combined/...")
+	// The report names, as related information, the kit's write that
+	// only its manual-commit option makes.
+	checked := 0
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			checked++
+			found := false
+			for _, rel := range d.Related {
+				p := r.Pass.Fset.Position(rel.Pos)
+				found = found || strings.HasPrefix(rel.Message, "enable.auto.commit=false is set only when kit.go:") &&
+					filepath.Base(p.Filename) == "kit.go" && strings.Contains(sourceLine(t, p.Filename, p.Line), `SetKey("enable.auto.commit", false)`)
+			}
+			if !found {
+				t.Errorf("%s: related %+v: want the conditional write of the shared constructor", r.Pass.Fset.Position(d.Pos), d.Related)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no report checked")
+	}
 }
