@@ -29,6 +29,15 @@
 // elements. Roots itself stops at a slice (*ssa.Slice, an append: constructions
 // the passes classify, like allocations) and at an element.
 //
+// Generic code is traced in its declared form (the graph is built without
+// ssa.InstantiateGenerics): a value in a generic function or a method of a
+// generic type (Consumer[M].Run) is followed in the one body written in the
+// source, whose calls of instances reach it through go/ssa's instantiation
+// wrappers, and fields are keyed by their generic origin. The methods of a
+// generic type are indexed even when nothing in the package calls them (go/ssa
+// has no method sets of a parameterized type): Run of an exported
+// Consumer[M] is called by its users, not by its package.
+//
 // # The policy for what is not traced
 //
 // A trace returns the roots it reached and whether it is complete. It is
@@ -224,6 +233,19 @@ func (g *Graph) index() {
 		case *ssa.Function:
 			add(m)
 		case *ssa.Type:
+			// The methods as declared: for a generic type the method sets
+			// below hold none (go/ssa has no method values of a
+			// parameterized type), and a method nothing in the package
+			// calls (Run of an exported Consumer[M], called by its users)
+			// would otherwise have no SSA form here. Built without
+			// InstantiateGenerics, the declared body is the one whose
+			// values traces follow; calls of instances reach it through
+			// instantiation wrappers.
+			if n, ok := types.Unalias(m.Type()).(*types.Named); ok {
+				for i := range n.NumMethods() {
+					add(g.spkg.Prog.FuncValue(n.Method(i)))
+				}
+			}
 			for _, t := range []types.Type{m.Type(), types.NewPointer(m.Type())} {
 				ms := g.spkg.Prog.MethodSets.MethodSet(t)
 				for i := 0; i < ms.Len(); i++ {

@@ -41,9 +41,10 @@
 // reports ErrRebalanceTimedOut and cancels the member's whole session. At the
 // end of a session the context is done and the channel is closed right after;
 // a select that finds both ready picks either, so a loop that also selects on
-// the context leaves within a few receives there, while one that does not
-// spins and holds the rebalance until its member is evicted. The form of
-// sarama's own example (examples/consumergroup) returns on both:
+// the context leaves there (the proof's eager rebalance: before a single
+// receive from the closed channel), while one that does not spins and holds
+// the rebalance until its member is evicted. The form of sarama's own example
+// (examples/consumergroup) returns on both:
 //
 //	case msg, ok := <-claim.Messages():
 //		if !ok {

@@ -50,7 +50,9 @@
 // the client for good (F24). The runtime proof shows Close and LeaveGroup
 // never returning in each of the three callbacks (assigned on joining, revoked
 // by a rebalance, lost after a heartbeat answered UNKNOWN_MEMBER_ID), and the
-// same calls started with go returning, on v1.7.0 and v1.22.3.
+// same calls started with go returning, on v1.7.0 and v1.22.3; on v1.22.3,
+// LeaveGroupContext with the callback's context never returning in the
+// revoked and lost callbacks, and LeaveGroupContext(nil) returning.
 //
 // BlockRebalanceOnPoll makes every rebalance wait for AllowRebalance after a
 // poll: "You must always AllowRebalances when you are done processing the

@@ -109,7 +109,9 @@
 // on an adapter struct that embeds one; an adapter's own override of a method
 // is followed like a helper. The receiver of Unassign is traced, on the SSA form
 // of the package (internal/valueflow), to the NewConsumer calls it may be:
-// through locals, phis, struct fields, closures, parameters, the callback's
+// through locals, phis, struct fields (of generic structs too: a Consumer[M]
+// subscribed by its generic Run with the method value c.rebalance), closures,
+// parameters, the callback's
 // *Consumer (also through middleware that wraps the callback and calls it),
 // interfaces and constructors called through function values. A constructor
 // that several callers share (a function that takes the ConfigMap, an options

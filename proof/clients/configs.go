@@ -88,6 +88,7 @@ var configs = []config{
 	// claimloop's closedclaimspin at an eager rebalance, in a loop that does
 	// not select on the session's context.
 	{Client: "sarama", Scenario: "claimctx", Handler: "ok-continue", Rule: "S1", Partitions: 2, Records: 5},
+	{Client: "sarama", Scenario: "claimctx", Handler: "ok-break", Rule: "S1", Partitions: 2, Records: 5},
 	{Client: "sarama", Scenario: "notlooped", Handler: "once", Rule: "S4", Partitions: 2, Records: 5},
 	{Client: "sarama", Scenario: "notlooped", Handler: "loop", Rule: "S4", Fix: true, Partitions: 2, Records: 5},
 	// Consume called once under the cooperative-sticky strategy (IBM/sarama
@@ -122,6 +123,8 @@ var configs = []config{
 	{Client: "franzgo", Scenario: "closelost", Handler: "sync-close", Rule: "F3", Partitions: 1, Records: 5},
 	{Client: "franzgo", Scenario: "closelost", Handler: "sync-leavegroup", Rule: "F3", Partitions: 1, Records: 5},
 	{Client: "franzgo", Scenario: "closelost", Handler: "go-close", Rule: "F3", Fix: true, Partitions: 1, Records: 5},
+	{Client: "franzgo", Scenario: "closelost", Handler: "sync-leavegroupcontext", Rule: "F3", Partitions: 1, Records: 5},
+	{Client: "franzgo", Scenario: "closelost", Handler: "leavegroupcontext-nil", Rule: "F3", Fix: true, Partitions: 1, Records: 5},
 	{Client: "franzgo", Scenario: "closepoll", Handler: "close", Rule: "F2", Partitions: 1, Records: 5},
 	{Client: "franzgo", Scenario: "closepoll", Handler: "closeallowingrebalance", Rule: "F2", Fix: true, Partitions: 1, Records: 5},
 	{Client: "franzgo", Scenario: "revokerebalance", Handler: "default", Rule: "F1", Fix: true, Partitions: 2, Records: 5},
@@ -132,6 +135,8 @@ var configs = []config{
 	{Client: "franzgo", Scenario: "closerevoked", Handler: "sync-close", Rule: "F3", Partitions: 2, Records: 5},
 	{Client: "franzgo", Scenario: "closerevoked", Handler: "sync-leavegroup", Rule: "F3", Partitions: 2, Records: 5},
 	{Client: "franzgo", Scenario: "closerevoked", Handler: "go-close", Rule: "F3", Fix: true, Partitions: 2, Records: 5},
+	{Client: "franzgo", Scenario: "closerevoked", Handler: "sync-leavegroupcontext", Rule: "F3", Partitions: 2, Records: 5},
+	{Client: "franzgo", Scenario: "closerevoked", Handler: "leavegroupcontext-nil", Rule: "F3", Fix: true, Partitions: 2, Records: 5},
 	{Client: "franzgo", Scenario: "blockrebalance", Handler: "never-allow", Rule: "F2", Partitions: 2, Records: 5},
 	{Client: "franzgo", Scenario: "blockrebalance", Handler: "allowrebalance", Rule: "F2", Fix: true, Partitions: 2, Records: 5},
 

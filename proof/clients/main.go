@@ -50,7 +50,7 @@ var shortCells = map[string][]string{
 	"twmb/franz-go@v1.22.3": {
 		"revokeclose", "marks", "marksmanual", "rawoffset",
 		"franzgo/closecallback/sync-close", "franzgo/closerevoked/sync-close", "franzgo/closerevoked/go-close",
-		"franzgo/closelost/sync-leavegroup", "franzgo/closelost/go-close",
+		"franzgo/closelost/sync-leavegroup", "franzgo/closelost/go-close", "franzgo/closelost/leavegroupcontext-nil",
 		"franzgo/closepoll/close", "franzgo/closepoll/closeallowingrebalance",
 	},
 	"segmentio/kafka-go@v0.4.51": {

@@ -385,29 +385,49 @@ func rawOffset(o *kit.Outcome) string {
 	return v
 }
 
-// leave is what the handler calls inside a partition callback: Close or
-// LeaveGroup, synchronously ("sync-close", "sync-leavegroup") or in a
-// goroutine ("go-close", "go-leavegroup"); it closes returned when the call
-// returns (once).
-func leave(cl *kgo.Client, returned chan struct{}, once *sync.Once) {
-	call := cl.Close
-	if kit.Handler() == "sync-leavegroup" || kit.Handler() == "go-leavegroup" {
-		call = cl.LeaveGroup
+// leaveGroupContext is LeaveGroupContext, newer than v1.7.0.
+type leaveGroupContext interface {
+	LeaveGroupContext(context.Context) error
+}
+
+// hasLeaveGroupContext reports whether this kgo has LeaveGroupContext.
+func hasLeaveGroupContext() bool {
+	_, ok := any((*kgo.Client)(nil)).(leaveGroupContext)
+	return ok
+}
+
+// leaveCall is what the handler calls inside a partition callback and its
+// name: Close, LeaveGroup, or LeaveGroupContext with the callback's context
+// or a nil one.
+func leaveCall(ctx context.Context, cl *kgo.Client) (string, func()) {
+	switch kit.Handler() {
+	case "sync-leavegroup", "go-leavegroup":
+		return "LeaveGroup", cl.LeaveGroup
+	case "sync-leavegroupcontext":
+		return "LeaveGroupContext(ctx)", func() { any(cl).(leaveGroupContext).LeaveGroupContext(ctx) }
+	case "leavegroupcontext-nil":
+		// A nil context triggers the leave and returns (its doc).
+		return "LeaveGroupContext(nil)", func() { any(cl).(leaveGroupContext).LeaveGroupContext(nil) }
 	}
+	return "Close", cl.Close
+}
+
+// leave calls leaveCall's call inside a partition callback, synchronously
+// ("sync-*", "leavegroupcontext-nil") or in a goroutine ("go-*"); it closes
+// returned when the call returns (once).
+func leave(ctx context.Context, cl *kgo.Client, returned chan struct{}, once *sync.Once) {
+	_, call := leaveCall(ctx, cl)
 	done := func() { call(); once.Do(func() { close(returned) }) }
-	if kit.Handler() == "sync-close" || kit.Handler() == "sync-leavegroup" {
-		done()
+	if strings.HasPrefix(kit.Handler(), "go-") {
+		go done()
 		return
 	}
-	go done()
+	done()
 }
 
 // leaveVerdict waits for the callback to be called and the call to return.
 func leaveVerdict(callback string, called, returned <-chan struct{}, d time.Duration) string {
-	what := "Close"
-	if kit.Handler() == "sync-leavegroup" || kit.Handler() == "go-leavegroup" {
-		what = "LeaveGroup"
-	}
+	what, _ := leaveCall(context.Background(), nil)
 	select {
 	case <-called:
 	case <-time.After(20 * time.Second):
@@ -426,9 +446,9 @@ func leaveVerdict(callback string, called, returned <-chan struct{}, d time.Dura
 func closeCallback(o *kit.Outcome) string {
 	called, returned := make(chan struct{}), make(chan struct{})
 	var calledOnce, once sync.Once
-	cl := client("a", kgo.OnPartitionsAssigned(func(_ context.Context, cl *kgo.Client, _ map[string][]int32) {
+	cl := client("a", kgo.OnPartitionsAssigned(func(ctx context.Context, cl *kgo.Client, _ map[string][]int32) {
 		calledOnce.Do(func() { close(called) })
-		leave(cl, returned, &once)
+		leave(ctx, cl, returned, &once)
 	}))
 	o.Set("stage", "poll")
 	go poll(cl, 1, 30*time.Second)
@@ -436,19 +456,23 @@ func closeCallback(o *kit.Outcome) string {
 }
 
 // closeRevoked: a polls its two partitions, b joins, and the eager rebalance
-// calls a's OnPartitionsRevoked, which calls Close or LeaveGroup (F3).
+// calls a's OnPartitionsRevoked, which calls Close, LeaveGroup or
+// LeaveGroupContext (F3).
 func closeRevoked(o *kit.Outcome) string {
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	defer func() { cancel(); wg.Wait() }()
 	called, returned := make(chan struct{}), make(chan struct{})
 	var calledOnce, once sync.Once
-	a := client("a", kgo.OnPartitionsRevoked(func(_ context.Context, cl *kgo.Client, revoked map[string][]int32) {
+	if strings.Contains(kit.Handler(), "leavegroupcontext") && !hasLeaveGroupContext() {
+		return "no LeaveGroupContext in this version"
+	}
+	a := client("a", kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, revoked map[string][]int32) {
 		if len(revoked) == 0 {
 			return
 		}
 		calledOnce.Do(func() { close(called) })
-		leave(cl, returned, &once)
+		leave(ctx, cl, returned, &once)
 	}))
 	o.Set("stage", "poll")
 	if rs := poll(a, 10, 20*time.Second); len(rs) < 10 {
@@ -468,18 +492,21 @@ func closeRevoked(o *kit.Outcome) string {
 
 // closeLost: a polls, then the cluster answers its next heartbeat
 // UNKNOWN_MEMBER_ID (kit.FenceHeartbeat): the session is lost and kgo calls
-// OnPartitionsLost, which calls Close or LeaveGroup (F3).
+// OnPartitionsLost, which calls Close, LeaveGroup or LeaveGroupContext (F3).
 func closeLost(o *kit.Outcome) string {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	called, returned := make(chan struct{}), make(chan struct{})
 	var calledOnce, once sync.Once
-	a := client("a", kgo.OnPartitionsLost(func(_ context.Context, cl *kgo.Client, lost map[string][]int32) {
+	if strings.Contains(kit.Handler(), "leavegroupcontext") && !hasLeaveGroupContext() {
+		return "no LeaveGroupContext in this version"
+	}
+	a := client("a", kgo.OnPartitionsLost(func(ctx context.Context, cl *kgo.Client, lost map[string][]int32) {
 		if len(lost) == 0 {
 			return
 		}
 		calledOnce.Do(func() { close(called) })
-		leave(cl, returned, &once)
+		leave(ctx, cl, returned, &once)
 	}))
 	o.Set("stage", "poll")
 	if rs := poll(a, 5, 20*time.Second); len(rs) < 5 {

@@ -370,8 +370,9 @@ func startA(ctx context.Context, o *kit.Outcome, h sarama.ConsumerGroupHandler, 
 // without watching the session; "range-fast" ranges with a body that does not
 // block; "select-ctx" takes as long but returns when the session ends;
 // "ok-continue" receives with comma-ok but continues on the closed channel
-// (S1: it spins when the rebalance closes the claim). The rebalance timeout
-// is 3s.
+// (S1: it spins when the rebalance closes the claim); "ok-break" breaks out of
+// the select on it, in a select that also watches the session. The rebalance
+// timeout is 3s.
 func claimCtx(o *kit.Outcome) string {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -392,6 +393,24 @@ func claimCtx(o *kit.Outcome) string {
 	var h handler
 	var spins atomic.Int64
 	switch kit.Handler() {
+	case "ok-break":
+		// comma-ok whose break leaves only the select, which also watches
+		// the session: at the rebalance both cases are ready.
+		h = func(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error {
+			for {
+				select {
+				case m, ok := <-c.Messages():
+					if !ok {
+						spins.Add(1)
+						break
+					}
+					got.Add(1)
+					s.MarkMessage(m, "")
+				case <-s.Context().Done():
+					return nil
+				}
+			}
+		}
 	case "ok-continue":
 		// comma-ok, but the closed channel is skipped: the loop never ends.
 		h = func(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error {

@@ -68,7 +68,7 @@ func markPassed(brokers []string, r *kgo.Record) {
 	if err != nil {
 		return
 	}
-	cl.MarkCommitRecords(r) // want `cl.MarkCommitRecords does nothing on a client without kgo.AutoCommitMarks, add the option to the client \(the marks are dropped, and CommitMarkedOffsets commits nothing\)`
+	cl.MarkCommitRecords(r) // want `cl.MarkCommitRecords does nothing on a client with kgo.DisableAutoCommit, commit the records with CommitRecords or use kgo.AutoCommitMarks instead of DisableAutoCommit \(marks need AutoCommitMarks, which NewClient refuses beside DisableAutoCommit: nothing marked is committed\)`
 }
 
 // Silent twin: they have it.
