@@ -288,7 +288,7 @@ func TestFactsMachineIndependent(t *testing.T) {
 // TestCombined: issue 16's shapes together: a shared constructor behind a
 // function-typed field, a provider closure, a tracing wrapper of another
 // package, and the wiring of a third package that hands the provider's
-// consumer to a library's handler.
+// consumer to a library's handler, of a plain and of a generic type.
 func TestCombined(t *testing.T) {
 	results := analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/combined/...")
 	// The report names, as related information, the kit's write that
