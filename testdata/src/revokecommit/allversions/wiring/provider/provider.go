@@ -27,3 +27,10 @@ func ProvideAutoStoreConsumer(g Group) (*kafka.Consumer, error) {
 	s.Group = string(g)
 	return kafka.NewConsumer(s.ConfigMap())
 }
+
+// ProvideConsumerFrom returns a consumer made from the ConfigMap another
+// provider gives the injector, with the automatic store turned off here.
+func ProvideConsumerFrom(cm *kafka.ConfigMap) (*kafka.Consumer, error) {
+	_ = cm.SetKey("enable.auto.offset.store", false)
+	return kafka.NewConsumer(cm)
+}
