@@ -63,3 +63,36 @@ func InitializeFromManualConfigMap() (*App, error) {
 	r := runner.NewRunner(c, []string{"orders"}) // fine: auto commit off in the framework's map
 	return &App{Runner: r}, nil
 }
+
+// InitializeFromSettings changes the framework's settings in the injector
+// and hands them to the consumer's provider.
+func InitializeFromSettings() (*App, error) {
+	s := settings.Default()
+	s.AutoOffsetStore = false
+	c, err := provider.ProvideConsumerWith(s)
+	if err != nil {
+		return nil, err
+	}
+	r := runner.NewRunner(c, []string{"orders"}) // want `runner\.NewRunner is given a consumer with enable\.auto\.offset\.store=false and auto commit on`
+	return &App{Runner: r}, nil
+}
+
+func InitializeFromSettingsPtr() (*App, error) {
+	s := settings.Default()
+	s.AutoOffsetStore = false
+	c, err := provider.ProvideConsumerWithPtr(&s)
+	if err != nil {
+		return nil, err
+	}
+	r := runner.NewRunner(c, []string{"orders"}) // want `runner\.NewRunner is given a consumer with enable\.auto\.offset\.store=false and auto commit on`
+	return &App{Runner: r}, nil
+}
+
+func InitializeFromDefaultSettings() (*App, error) {
+	c, err := provider.ProvideConsumerWith(settings.Default())
+	if err != nil {
+		return nil, err
+	}
+	r := runner.NewRunner(c, []string{"orders"}) // fine: the framework's defaults store offsets automatically
+	return &App{Runner: r}, nil
+}
