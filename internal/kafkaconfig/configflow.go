@@ -609,8 +609,11 @@ func applyOp(op string, v constant.Value) (constant.Value, bool) {
 // constant) when the map holds an expression of the field: what the struct
 // handed to the call holds there, when fieldValueAt can tell (a local
 // struct, made here or returned by a function with a SettingsFact, and
-// changed here); else the one constant this package stores into that
-// field, anywhere (struct literals, assignments: a package variable of
+// changed here); for a struct that is the parameter of a function other
+// packages call, a setting of that parameter's field again (a provider
+// rendering the settings its caller gives it: the ConsumerFact's callers
+// resolve it); else the one constant this package stores into that field,
+// anywhere (struct literals, assignments: a package variable of
 // defaults). Unknown when it stores none or several, or the Op does not
 // apply.
 func (r *resolver) fieldSetting(s Setting, call *ssa.Call) Setting {
@@ -659,6 +662,14 @@ func (r *resolver) fieldSetting(s Setting, call *ssa.Call) Setting {
 		}
 		return set
 	}
+	if p, ok := passedParam(c.Args[idx], call.Parent()); ok && valueflow.ReachableFromOutside(call.Parent()) {
+		// The struct is the parameter of a function other packages
+		// call (a provider that renders the settings the injector gives
+		// it): its callers' value, resolved where they call it, not
+		// what this package stores into the field elsewhere.
+		out.Field, out.Param, out.Op = s.Field, p, s.Op
+		return out
+	}
 	var found *Setting
 	for _, store := range r.graph.FieldStoreInstrs(field) {
 		k, ok := store.Val.(*ssa.Const)
@@ -684,6 +695,21 @@ func (r *resolver) fieldSetting(s Setting, call *ssa.Call) Setting {
 		return out
 	}
 	return *found
+}
+
+// passedParam returns the index (-1: the receiver) of the parameter of fn,
+// a declared function, that v is or, for a pointer parameter, is loaded
+// through.
+func passedParam(v ssa.Value, fn *ssa.Function) (int, bool) {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		v = u.X
+	}
+	p, ok := v.(*ssa.Parameter)
+	if !ok || p.Parent() != fn {
+		return 0, false
+	}
+	_, i, ok := valueflow.ParamIndex(p)
+	return i, ok
 }
 
 // writeSetting describes a write as a Setting, or ok=false when its key is not
