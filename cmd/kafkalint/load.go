@@ -45,6 +45,7 @@ import (
 	"go/types"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -145,14 +146,22 @@ func basePath(p *packages.Package) string {
 
 // loaded is the outcome of steps 2 and 3.
 type loaded struct {
-	roots  []*packages.Package // the requested packages that reach the library, in go list order
+	roots  []*packages.Package // the packages to analyse: the requested packages that reach the library, in go list order, but the covered ones
 	broken []string            // one line per package that failed to load or type-check
+	// covered maps each requested package left out of roots to its test
+	// variant, whose analysis gives the package's text reports (testvariant.go),
+	// and order lists all the requested packages that reach the library, the
+	// covered ones included, in go list order.
+	covered map[*packages.Package]*packages.Package
+	order   []*packages.Package
 }
 
 // loadReaching type-checks the reaching packages of l from source (listing them
 // with their files and export data first, unless l already has them) and prunes
-// the import graph to them.
-func loadReaching(env *goEnv, l *listing, tests bool) (*loaded, error) {
+// the import graph to them. With cover, a requested package whose in-package
+// test variant is requested too is left out where that variant's analysis gives
+// the same text reports (testvariant.go): it is then not type-checked at all.
+func loadReaching(env *goEnv, l *listing, tests, cover bool) (*loaded, error) {
 	listedRoots := l.roots
 	if !l.complete {
 		var err error
@@ -177,6 +186,10 @@ func loadReaching(env *goEnv, l *listing, tests bool) (*loaded, error) {
 	}
 	var all []*packages.Package // what the roots need, dependencies first
 	packages.Visit(roots, nil, func(p *packages.Package) { all = append(all, p) })
+	var candidates map[*packages.Package]*packages.Package // package -> its test variant
+	if cover {
+		candidates = coverCandidates(roots, all)
+	}
 
 	ld := &loader{
 		fset:        token.NewFileSet(),
@@ -200,9 +213,28 @@ func loadReaching(env *goEnv, l *listing, tests bool) (*loaded, error) {
 		}
 		ld.src[p] = src
 	}
-	ld.check(all)
+	if len(candidates) == 0 {
+		ld.check(all)
+	} else {
+		// The test variants first; then the packages whose tests they do not
+		// prove inert (their imports are loaded by then).
+		ld.check(slices.DeleteFunc(slices.Clone(all), func(p *packages.Package) bool { return candidates[p] != nil }))
+		var rest []*packages.Package
+		for p, variant := range candidates {
+			if !testsInert(p, variant, reaches, all) {
+				delete(candidates, p)
+				rest = append(rest, p)
+			}
+		}
+		ld.check(rest)
+	}
 
-	res := &loaded{roots: roots}
+	res := &loaded{roots: roots, order: roots}
+	if len(candidates) > 0 {
+		res.roots = slices.DeleteFunc(slices.Clone(roots), func(p *packages.Package) bool { return candidates[p] != nil })
+		res.covered = candidates
+		all = slices.DeleteFunc(all, func(p *packages.Package) bool { return candidates[p] != nil })
+	}
 	for _, p := range all {
 		if len(p.Errors) > 0 && (ld.checked[p] || !ld.exportOK[p] && ld.exportTried[p]) {
 			res.broken = append(res.broken, brokenLine(p))
