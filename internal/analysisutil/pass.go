@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"slices"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -23,7 +24,8 @@ const URLPrefix = "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/"
 //     lazily built inspector;
 //   - the flag UnusedFlag (-NAME.unusedignores on a command line);
 //   - Run, which calls run with a pass whose Report drops reports in generated
-//     files (ast.IsGenerated: nobody edits them, and they are regenerated) and
+//     files (ast.IsGenerated: nobody edits them, and they are regenerated;
+//     ReportInGenerated is the exception, for reports with nowhere else to go) and
 //     reports an ignore directive covers (IgnoreDirective), and gives a report
 //     without a URL the anchor of its category's heading (CategoryURL), so a
 //     pass sets Category and never URL; after run, it reports the directives'
@@ -49,6 +51,8 @@ func Setup(a *analysis.Analyzer, run func(pass *analysis.Pass)) {
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		r := &reporter{pass: pass, name: name, report: pass.Report}
 		pass.Report = r.Report
+		reporters.Store(pass, r)
+		defer reporters.Delete(pass)
 		run(pass)
 		if !usesClient(pass) {
 			return nil, nil // no pass looks at such a package: neither do the directives
@@ -93,6 +97,10 @@ func (r *reporter) load() {
 	}
 }
 
+// reporters holds the reporter of each pass while its run runs, for
+// ReportInGenerated.
+var reporters sync.Map // *analysis.Pass -> *reporter
+
 // Report passes d on to the driver unless it is in a generated file or an
 // ignore directive covers it, with its category's URL if it has none.
 func (r *reporter) Report(d analysis.Diagnostic) {
@@ -100,6 +108,33 @@ func (r *reporter) Report(d analysis.Diagnostic) {
 	if r.generated[r.pass.Fset.File(d.Pos)] {
 		return
 	}
+	r.reportCovered(d)
+}
+
+// ReportInGenerated reports d as pass.Report does, but also when d is in a
+// generated file. Setup's pass drops reports in generated files, as
+// staticcheck does for the reports that ask for it
+// (honnef.co/go/tools/analysis/report.FilterGenerated, which its
+// simplifications and style checks pass, most of its bug checks not):
+// nobody edits them.
+// A report that is made where two other places meet, neither of which can
+// see the problem alone, has nowhere else to go when that meeting place is
+// generated (dependency-injection wiring: wire's wire_gen.go); go vet,
+// which filters nothing, would report it there too. Such a report must
+// carry Related positions in the code the user edits.
+func ReportInGenerated(pass *analysis.Pass, d analysis.Diagnostic) {
+	r, ok := reporters.Load(pass)
+	if !ok {
+		pass.Report(d) // not a pass made by Setup
+		return
+	}
+	rep := r.(*reporter)
+	rep.load()
+	rep.reportCovered(d)
+}
+
+// reportCovered reports d unless an ignore directive covers it.
+func (r *reporter) reportCovered(d analysis.Diagnostic) {
 	p := r.pass.Fset.Position(d.Pos)
 	dirs := slices.Concat(r.covered[lineKey{p.Filename, p.Line}], r.covered[lineKey{p.Filename, 0}])
 	if len(dirs) > 0 {

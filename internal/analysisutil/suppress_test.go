@@ -98,3 +98,29 @@ func TestSetup(t *testing.T) {
 		}
 	}
 }
+
+// TestReportInGenerated: a report made with ReportInGenerated is kept in a
+// generated file, where pass.Report's is dropped; directives still cover it
+// outside generated files (those of generated files are not read).
+func TestReportInGenerated(t *testing.T) {
+	a := &analysis.Analyzer{Name: "kept", Doc: "report calls of kept, even in generated files", Requires: []*analysis.Analyzer{clientUse}}
+	analysisutil.Setup(a, func(pass *analysis.Pass) {
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if id, ok := call.Fun.(*ast.Ident); ok {
+						d := analysis.Diagnostic{Pos: call.Pos(), Category: "call", Message: "call of " + id.Name}
+						switch id.Name {
+						case "kept":
+							analysisutil.ReportInGenerated(pass, d)
+						case "dropped":
+							pass.Report(d)
+						}
+					}
+				}
+				return true
+			})
+		}
+	})
+	analysistest.Run(t, testutil.TestData(t), a, "suppress/ingenerated")
+}

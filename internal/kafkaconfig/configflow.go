@@ -595,10 +595,14 @@ func applyOp(op string, v constant.Value) (constant.Value, bool) {
 }
 
 // fieldSetting resolves a setting read from a field of the callee's parameter
-// at call: the one constant this package stores into that field, anywhere
-// (struct literals, assignments), through the setting's Op (a negation or a
-// comparison with a constant) when the map holds an expression of the field.
-// Unknown when it stores none or several, or the Op does not apply.
+// at call, through the setting's Op (a negation or a comparison with a
+// constant) when the map holds an expression of the field: what the struct
+// handed to the call holds there, when fieldValueAt can tell (a local
+// struct, made here or returned by a function with a SettingsFact, and
+// changed here); else the one constant this package stores into that
+// field, anywhere (struct literals, assignments: a package variable of
+// defaults). Unknown when it stores none or several, or the Op does not
+// apply.
 func (r *resolver) fieldSetting(s Setting, call *ssa.Call) Setting {
 	c := call.Common()
 	idx := s.Param
@@ -622,6 +626,28 @@ func (r *resolver) fieldSetting(s Setting, call *ssa.Call) Setting {
 		if st.Field(i).Name() == s.Field {
 			field = st.Field(i)
 		}
+	}
+	if field == nil {
+		return out
+	}
+	if fv, ok := r.fieldValueAt(c.Args[idx], field, call, 0); ok {
+		// What the struct handed to the call holds there.
+		if fv.k == nil {
+			return out
+		}
+		val, typ := fv.k, fv.typ
+		if s.Op != "" {
+			if val, ok = applyOp(s.Op, val); !ok {
+				return out
+			}
+			typ = types.Typ[types.Bool]
+		}
+		set := settingOf(s.Key, val, typ, types.RelativeTo(r.pkg))
+		set.Pos, set.Where = fv.pos, analysisutil.Position(r.fset, fv.pos)
+		if !set.Known {
+			return out
+		}
+		return set
 	}
 	var found *Setting
 	for _, store := range r.graph.FieldStoreInstrs(field) {

@@ -35,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{analysisutil.Inspect},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(VersionFact), new(ConfigFact), new(ConsumerFact), new(ParamWritesFact)},
+	FactTypes:  []analysis.Fact{new(VersionFact), new(ConfigFact), new(ConsumerFact), new(ParamWritesFact), new(SettingsFact)},
 
 	RunDespiteErrors: true, // it reads ill-typed code defensively (fuzzed)
 }
@@ -101,7 +101,15 @@ func describe(c *Config) string {
 	for _, s := range c.Entries {
 		parts = append(parts, s.String())
 	}
-	return "{" + strings.Join(parts, " ") + "}"
+	out := "{" + strings.Join(parts, " ") + "}"
+	if len(c.Maybe) > 0 {
+		var maybe []string
+		for _, s := range c.Maybe {
+			maybe = append(maybe, s.String())
+		}
+		out += " maybe {" + strings.Join(maybe, " ") + "}"
+	}
+	return out
 }
 
 // A Consumer is a place where the package obtains a consumer: a NewConsumer call,

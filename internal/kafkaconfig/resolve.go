@@ -34,6 +34,7 @@ type resolver struct {
 	configFacts   map[*types.Func]*ConfigFact
 	consumerFacts map[*types.Func]*ConsumerFact
 	paramWrites   map[*types.Func]*ParamWritesFact
+	settingsFacts map[*types.Func]*SettingsFact
 
 	indexOnce sync.Once
 	maps      *mapIndex // writes to the package's ConfigMaps, indexed on first use
@@ -52,6 +53,7 @@ func newResolver(pass *analysis.Pass, in *inspector.Inspector, graph *valueflow.
 		configFacts:   make(map[*types.Func]*ConfigFact),
 		consumerFacts: make(map[*types.Func]*ConsumerFact),
 		paramWrites:   make(map[*types.Func]*ParamWritesFact),
+		settingsFacts: make(map[*types.Func]*SettingsFact),
 	}
 	if pass.AllObjectFacts == nil {
 		return r // a hand-made pass without facts
@@ -68,6 +70,8 @@ func newResolver(pass *analysis.Pass, in *inspector.Inspector, graph *valueflow.
 			r.consumerFacts[fn] = f
 		case *ParamWritesFact:
 			r.paramWrites[fn] = f
+		case *SettingsFact:
+			r.settingsFacts[fn] = f
 		}
 	}
 	if len(r.paramWrites) > 0 && graph != nil {
@@ -103,14 +107,7 @@ func (r *resolver) consumerAt(call *ast.CallExpr) *Consumer {
 			}
 			cfg := r.configOf(call.Args[f.Param-1], call).clone()
 			if cfg.Known {
-				for _, s := range f.Config.Entries {
-					s.Pos, s.Where = call.Pos(), analysisutil.Position(r.fset, call.Pos())
-					cfg.set(s)
-				}
-				for _, s := range f.Config.Maybe {
-					s.Pos = call.Pos()
-					cfg.Maybe = append(cfg.Maybe, s)
-				}
+				r.addFactWrites(cfg, f, call)
 			}
 			k.Config = cfg
 			return k
@@ -121,6 +118,38 @@ func (r *resolver) consumerAt(call *ast.CallExpr) *Consumer {
 		return k
 	}
 	return nil
+}
+
+// addFactWrites adds to cfg, the caller's map resolved at call, what the
+// function called writes into it before it makes the consumer (its
+// ConsumerFact made from a parameter), as if written at call.
+func (r *resolver) addFactWrites(cfg *Config, f *ConsumerFact, call *ast.CallExpr) {
+	for _, s := range f.Config.Entries {
+		s.Pos, s.Where = call.Pos(), analysisutil.Position(r.fset, call.Pos())
+		cfg.set(s)
+	}
+	for _, s := range f.Config.Maybe {
+		s.Pos = call.Pos()
+		cfg.Maybe = append(cfg.Maybe, s)
+	}
+}
+
+// madeFrom returns the index of the argument of k's call (as written) that
+// holds the ConfigMap the consumer is made from, and, when another
+// package's function makes it from that argument, that function's
+// ConsumerFact; -1 when k is not made from an argument of its call.
+func (r *resolver) madeFrom(k *Consumer) (int, *ConsumerFact) {
+	if k.Via == "" {
+		if len(k.Call.Args) == 1 {
+			return 0, nil
+		}
+		return -1, nil
+	}
+	fn := analysisutil.CalledFunc(r.info, k.Call)
+	if f := r.consumerFacts[fn]; fn != nil && f != nil && f.Param > 0 && f.Param-1 < len(k.Call.Args) {
+		return f.Param - 1, f
+	}
+	return -1, nil
 }
 
 // consumerPkg returns the library package of the *Consumer a signature returns.
@@ -218,12 +247,15 @@ func (r *resolver) constString(e ast.Expr) (string, bool) {
 // exportFacts exports a ConfigFact or ConsumerFact for each exported function of
 // the package that returns a map or a consumer it builds itself.
 func (r *resolver) exportFacts(pass *analysis.Pass, res *Result) {
+	configs := make(map[*types.Func]*ConfigFact)
 	for fn, decl := range r.funcs {
 		if !fn.Exported() {
 			continue // other packages cannot call it
 		}
 		if cfg := r.returnedConfig(fn); cfg != nil {
-			pass.ExportObjectFact(fn, &ConfigFact{Config: factConfig(cfg)})
+			f := &ConfigFact{Config: factConfig(cfg)}
+			configs[fn] = f
+			pass.ExportObjectFact(fn, f)
 			continue
 		}
 		if c, param := r.returnedConsumer(decl, res); c != nil && param >= 0 {
@@ -246,6 +278,7 @@ func (r *resolver) exportFacts(pass *analysis.Pass, res *Result) {
 			pass.ExportObjectFact(fn, &ParamWritesFact{Writes: ws})
 		}
 	}
+	r.exportSettingsFacts(pass, renderedTypes(configs))
 }
 
 // paramWritesOf returns the settings fn writes, in its own body, into a
@@ -325,7 +358,10 @@ func (r *resolver) returnedConsumer(decl *ast.FuncDecl, res *Result) (*Consumer,
 		if c, isConst := ret.Results[index].(*ssa.Const); isConst && c.IsNil() {
 			continue // the error path
 		}
-		sites, traced := res.consumersOfValue(ret.Results[index], 0)
+		// As this function makes it: a constructor it shares with
+		// others (through a function-typed field, a provider closure)
+		// is resolved at its own calls (ConsumersInContext).
+		sites, traced := res.consumersOfTrace(res.graph.Roots(ret.Results[index]), 0, true)
 		if len(sites) == 0 && traced {
 			continue // nil: the error path
 		}

@@ -131,7 +131,10 @@ const (
 // leads to k, k itself. Variants are memoised, so that every query of the
 // same chain gets the same *Consumer.
 func (r *Result) inContexts(k *Consumer, calls []valueflow.CallEdge) []*Consumer {
-	if k.Via != "" || len(k.Call.Args) != 1 || len(calls) == 0 || r.resolver == nil {
+	if len(calls) == 0 || r.resolver == nil {
+		return []*Consumer{k}
+	}
+	if arg, _ := r.resolver.madeFrom(k); arg < 0 {
 		return []*Consumer{k}
 	}
 	ins := r.graph.Calls(k.Call)
@@ -196,9 +199,17 @@ func (r *Result) variant(k *Consumer, use ssa.Instruction, chain []valueflow.Cal
 	}
 	v := k
 	c := use.(ssa.CallInstruction).Common()
-	if len(c.Args) == 1 {
-		if cfg := r.resolver.configIn(c.Args[0], use, chain, k.Call.Args[0].Pos()); cfg.Known {
-			v = &Consumer{Call: k.Call, Kafka: k.Kafka, Version: k.Version, Config: cfg, Made: chain[0].Call.Pos(), origin: k}
+	arg, fact := r.resolver.madeFrom(k)
+	i := arg
+	if fn := analysisutil.CalledFunc(r.info, k.Call); fn != nil && fn.Signature().Recv() != nil && !c.IsInvoke() {
+		i++ // the receiver of a method call is Args[0] in SSA
+	}
+	if arg >= 0 && i < len(c.Args) {
+		if cfg := r.resolver.configIn(c.Args[i], use, chain, k.Call.Args[arg].Pos()); cfg.Known {
+			if fact != nil {
+				r.resolver.addFactWrites(cfg, fact, k.Call)
+			}
+			v = &Consumer{Call: k.Call, Via: k.Via, Kafka: k.Kafka, Version: k.Version, Config: cfg, Made: chain[0].Call.Pos(), origin: k}
 			if obj, ok := chain[0].Call.Parent().Object().(*types.Func); ok {
 				v.MadeIn = analysisutil.FuncName(obj)
 			}

@@ -6,11 +6,16 @@
 // Options reach NewClient the ways real code passes them: listed in the call,
 // in []kgo.Opt slices built with literals and append (also append(opts,
 // more...)), returned by the package's helpers, and forwarded through the
-// variadic or slice parameters of the package's unexported functions. The
-// policy is valueflow's: an option set that may hold an option the package
-// cannot see (a parameter of an exported function, a slice from another
-// package) is incomplete, and a rule that needs to know an option is absent
-// says nothing about it.
+// variadic or slice parameters of the package's unexported functions. Across
+// packages they travel as facts (Analyzer): an exported function that returns
+// options it builds (OptionsFact), or a client it builds, maybe with options
+// its caller passes (ClientFact: a wrapper's NewClient(brokers, opts...)),
+// tells its callers which options those are, so that a caller's call of a
+// wrapper is a client of the caller's package, with the caller's options and
+// the wrapper's. The policy is valueflow's: an option set that may hold an
+// option the package cannot see (a parameter of an exported function, a slice
+// from another package without a fact) is incomplete, and a rule that needs to
+// know an option is absent says nothing about it.
 package kgoflow
 
 import (
@@ -27,14 +32,18 @@ import (
 	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
 
-// A Client is a kgo.NewClient call of the package and the options that may
-// reach it.
+// A Client is a kgo.NewClient call of the package, or a call of another
+// package's function with a ClientFact (Via), and the options that may reach
+// it.
 type Client struct {
 	Call     *ssa.Call
-	Options  []*Option // in the order found
-	Complete bool      // every option source was traced inside the package
+	Via      *types.Func // the function of another package that builds the client; nil for kgo.NewClient
+	Options  []*Option   // in the order found
+	Complete bool        // every option source was traced inside the package or by a fact
 
 	entries map[*Option][]*ssa.Store // where each option is put into a slice that reaches the call
+	partial bool                     // an option source was not traced
+	open    []*ssa.Parameter         // parameters of exported functions the options may come from
 }
 
 // Always reports whether option o reaches the client on every path: it is
@@ -44,6 +53,11 @@ type Client struct {
 // be absent: a rule that reports a call because the client has an option
 // asks Always, so that a call on the other branch's client is not reported.
 func (c *Client) Always(o *Option) bool {
+	if o.From != nil {
+		// From a fact: the function adds it on every path, and its call
+		// runs on every path to the client.
+		return o.always && dominatesExit(o.Call.Block(), c.Call)
+	}
 	for _, st := range c.entries[o] {
 		if dominatesExit(st.Block(), c.Call) {
 			return true
@@ -80,10 +94,15 @@ func (c *Client) Has(name string) *Option {
 }
 
 // An Option is a call of one of kgo's package-level functions other than
-// NewClient (kgo.DisableAutoCommit(), kgo.OnPartitionsRevoked(fn)).
+// NewClient (kgo.DisableAutoCommit(), kgo.OnPartitionsRevoked(fn)), or an
+// option that a function of another package adds (From, from its fact): Call
+// is then the call of that function that brings the option in.
 type Option struct {
 	Name string
 	Call *ssa.Call
+	From *types.Func
+
+	always bool // From's fact says it adds the option on every path
 }
 
 // Pos returns the position of the option call's "(".
@@ -95,6 +114,7 @@ type Result struct {
 	Clients []*Client
 	Options []*Option // every option call of the package, in the order found
 
+	facts    *imported
 	byCall   map[*ssa.Call]*Client
 	options  map[*ssa.Call]*Option
 	mu       sync.Mutex // Walk and Escapes: the passes sharing a Result may run at once
@@ -104,21 +124,21 @@ type Result struct {
 
 type key struct{}
 
-// Of returns the franz-go view of the package of cg, computed once and shared by
-// the passes; nil when the package has no SSA form.
-func Of(cg *clientgraph.Result) *Result {
+// of returns the franz-go view of the package of cg, computed once and shared
+// by the passes; nil when the package has no SSA form.
+func of(cg *clientgraph.Result, facts *imported) *Result {
 	r, _ := cg.Memo(key{}, func() any {
 		g := cg.Graph()
 		if g.Broken() {
 			return (*Result)(nil)
 		}
-		return build(g)
+		return build(g, facts)
 	}).(*Result)
 	return r
 }
 
-func build(g *valueflow.Graph) *Result {
-	r := &Result{G: g, byCall: make(map[*ssa.Call]*Client), options: make(map[*ssa.Call]*Option), reaches: make(map[*types.Package]bool)}
+func build(g *valueflow.Graph, facts *imported) *Result {
+	r := &Result{G: g, facts: facts, byCall: make(map[*ssa.Call]*Client), options: make(map[*ssa.Call]*Option), reaches: make(map[*types.Package]bool)}
 	for _, fn := range g.Functions() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -129,6 +149,11 @@ func build(g *valueflow.Graph) *Result {
 				f := kgoFunc(call.Common())
 				switch {
 				case f == nil:
+					if fn, cf := r.facts.client(call.Common()); cf != nil {
+						c := &Client{Call: call, Via: fn}
+						r.Clients = append(r.Clients, c)
+						r.byCall[call] = c
+					}
 				case f.Name() == kgoapi.NewClient:
 					c := &Client{Call: call}
 					r.Clients = append(r.Clients, c)
@@ -142,15 +167,42 @@ func build(g *valueflow.Graph) *Result {
 		}
 	}
 	for _, c := range r.Clients {
-		c.Complete = true
-		if args := c.Call.Common().Args; len(args) == 1 {
-			seen := make(map[*Option]bool)
+		seen := make(map[*Option]bool)
+		args := c.Call.Common().Args
+		switch {
+		case c.Via != nil:
+			f := r.facts.clients[c.Via]
+			r.factOptions(c, c.Call, c.Via, &f.Summary, make(map[ssa.Value]bool), seen)
+		case len(args) == 1:
 			r.collect(c, args[0], make(map[ssa.Value]bool), seen)
-		} else {
-			c.Complete = false
+		default:
+			c.partial = true
 		}
+		c.Complete = !c.partial && len(c.open) == 0
 	}
 	return r
+}
+
+// factOptions adds to c the options that call, a call of fn of another
+// package, brings in by fn's fact s: those fn adds itself, and those of the
+// argument it forwards.
+func (r *Result) factOptions(c *Client, call *ssa.Call, fn *types.Func, s *Summary, seen map[ssa.Value]bool, opts map[*Option]bool) {
+	if !s.Complete {
+		c.partial = true
+	}
+	for _, fo := range s.Options {
+		o := &Option{Name: fo.Name, Call: call, From: fn, always: !fo.Maybe}
+		opts[o] = true
+		c.Options = append(c.Options, o)
+	}
+	if s.Param > 0 {
+		args := call.Common().Args
+		if s.Param-1 >= len(args) {
+			c.partial = true
+			return
+		}
+		r.collect(c, args[s.Param-1], seen, opts)
+	}
 }
 
 // kgoFunc returns the kgo package-level function a call statically calls, or nil.
@@ -173,7 +225,7 @@ func (r *Result) collect(c *Client, s ssa.Value, seen map[ssa.Value]bool, opts m
 	}
 	seen[s] = true
 	bk := r.G.Backing(s)
-	forwarded := false
+	forwarded := false // a root Backing leaves untraced is followed here: a parameter, a call with a fact
 	for _, root := range bk.Roots {
 		switch root := root.(type) {
 		case *ssa.Alloc, *ssa.MakeSlice:
@@ -193,21 +245,40 @@ func (r *Result) collect(c *Client, s ssa.Value, seen map[ssa.Value]bool, opts m
 				r.collect(c, root.Common().Args[1], seen, opts) // append(x, y...), or the packed arguments of append(x, a, b)
 				continue
 			}
-			c.Complete = false
-		case *ssa.Parameter:
-			if !r.forward(c, root, seen, opts) {
-				c.Complete = false
+			if fn, f := r.facts.options(root.Common()); f != nil {
+				r.factOptions(c, root, fn, &f.Summary, seen, opts) // a helper of another package
+				forwarded = true
+				continue
 			}
+			c.partial = true
+		case *ssa.Parameter:
+			r.param(c, root, seen, opts)
 			forwarded = true
 		case *ssa.Const:
 			// a nil slice holds nothing
 		default:
-			c.Complete = false
+			c.partial = true
 		}
 	}
 	if !bk.Complete && !forwarded {
-		c.Complete = false
+		c.partial = true
 	}
+}
+
+// param follows the options of a slice parameter p to its callers in the
+// package; those of an exported function are open: its callers' facts say
+// what they are.
+func (r *Result) param(c *Client, p *ssa.Parameter, seen map[ssa.Value]bool, opts map[*Option]bool) {
+	if r.forward(c, p, seen, opts) {
+		return
+	}
+	if valueflow.ReachableFromOutside(p.Parent()) {
+		if !slices.Contains(c.open, p) {
+			c.open = append(c.open, p)
+		}
+		return
+	}
+	c.partial = true
 }
 
 // forward follows a slice parameter of an unexported function of the package
@@ -237,7 +308,7 @@ func (r *Result) forward(c *Client, p *ssa.Parameter, seen map[ssa.Value]bool, o
 func (r *Result) element(c *Client, st *ssa.Store, opts map[*Option]bool) {
 	tr := r.G.Roots(st.Val)
 	if !tr.Complete {
-		c.Complete = false
+		c.partial = true
 	}
 	for _, root := range tr.Roots {
 		call := valueflow.CallOf(root)
@@ -255,7 +326,13 @@ func (r *Result) element(c *Client, st *ssa.Store, opts map[*Option]bool) {
 		if k, ok := root.(*ssa.Const); ok && k.Value == nil {
 			continue
 		}
-		c.Complete = false
+		if call != nil {
+			if fn, f := r.facts.options(call.Common()); f != nil && f.Param == 0 {
+				r.factOptions(c, call, fn, &f.Summary, nil, opts) // one option from a helper of another package
+				continue
+			}
+		}
+		c.partial = true
 	}
 }
 
@@ -317,10 +394,40 @@ type Reach struct {
 	Call   ssa.CallInstruction // the method call
 	Method *types.Func
 	Top    ssa.CallInstruction // the call in the walked function's own body that leads to it
+	// bound is the client a method value (f := cl.Close; f()) was bound to:
+	// the call is then of the bound-method wrapper, whose arguments do not
+	// include the receiver.
+	bound ssa.Value
 }
 
 // Receiver returns the client value the method is called on.
-func (rc Reach) Receiver() ssa.Value { return rc.Call.Common().Args[0] }
+func (rc Reach) Receiver() ssa.Value {
+	if rc.bound != nil {
+		return rc.bound
+	}
+	return rc.Call.Common().Args[0]
+}
+
+// BoundName returns the name of the variable a method value was bound to (cl
+// in f := cl.Close; f()), or "" when the call is not of a method value or the
+// receiver is no parameter or captured variable.
+func (rc Reach) BoundName() string {
+	switch v := rc.bound.(type) {
+	case *ssa.Parameter:
+		return v.Name()
+	case *ssa.FreeVar:
+		return v.Name()
+	}
+	return ""
+}
+
+// Args returns the method's arguments, without the receiver.
+func (rc Reach) Args() []ssa.Value {
+	if rc.bound != nil {
+		return rc.Call.Common().Args
+	}
+	return rc.Call.Common().Args[1:]
+}
 
 // A Walk is what a function does before it returns.
 type Walk struct {
@@ -420,8 +527,10 @@ func (r *Result) call(w *Walk, in ssa.CallInstruction, top ssa.CallInstruction, 
 		return
 	}
 	var callees []*ssa.Function
+	var bound []ssa.Value // by callee: the receiver a method value was bound to
 	if callee := c.StaticCallee(); callee != nil {
 		callees = append(callees, callee)
+		bound = append(bound, boundRecv(c.Value, callee))
 	} else {
 		tr := r.G.Roots(c.Value)
 		if !tr.Complete {
@@ -430,10 +539,11 @@ func (r *Result) call(w *Walk, in ssa.CallInstruction, top ssa.CallInstruction, 
 		for _, root := range tr.Roots {
 			if fn := valueflow.FuncOf(root); fn != nil {
 				callees = append(callees, fn)
+				bound = append(bound, boundRecv(root, fn))
 			}
 		}
 	}
-	for _, callee := range callees {
+	for i, callee := range callees {
 		if valueflow.Local(callee) && callee.Pkg == r.G.Package() {
 			r.walk(w, callee, top, seen)
 			continue
@@ -444,7 +554,11 @@ func (r *Result) call(w *Walk, in ssa.CallInstruction, top ssa.CallInstruction, 
 			continue
 		}
 		if kgoapi.IsClientMethod(obj, obj.Name()) {
-			w.Reaches = append(w.Reaches, Reach{Call: in, Method: obj, Top: top})
+			if bound[i] == nil && len(callee.FreeVars) == 1 && callee.Signature.Recv() == nil {
+				w.Opaque = true // a method value whose receiver is not traced
+				continue
+			}
+			w.Reaches = append(w.Reaches, Reach{Call: in, Method: obj, Top: top, bound: bound[i]})
 			continue
 		}
 		if isWait(obj) {
@@ -454,6 +568,17 @@ func (r *Result) call(w *Walk, in ssa.CallInstruction, top ssa.CallInstruction, 
 			w.Opaque = true
 		}
 	}
+}
+
+// boundRecv returns the receiver a method value was bound to when v, the
+// called value, is the closure of fn, a bound-method wrapper (cl.Close used as
+// a value); nil otherwise.
+func boundRecv(v ssa.Value, fn *ssa.Function) ssa.Value {
+	mc, ok := v.(*ssa.MakeClosure)
+	if !ok || mc.Fn != fn || len(mc.Bindings) != 1 || fn.Signature.Recv() != nil {
+		return nil
+	}
+	return mc.Bindings[0]
 }
 
 // isLogging reports whether name is a logging method's (Info, Debugf,

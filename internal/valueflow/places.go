@@ -183,13 +183,20 @@ func (g *Graph) elements(t *tracer, s ssa.Value, seen map[ssa.Value]bool) {
 // Writes returns the stores into addr or into a part of it (a field or an
 // element reached from addr through *ssa.FieldAddr and *ssa.IndexAddr), found
 // through the referrers of addr, and whether addr or such a part escapes:
-// passed to a call, stored, converted, captured, returned or merged in a phi,
-// after which anything may write through it. A store whose Addr is addr itself
-// is a definition of the whole value; the others change a part of it.
+// passed to a call, stored, converted, returned or merged in a phi, after
+// which anything may write through it. A store whose Addr is addr itself is a
+// definition of the whole value; the others change a part of it.
+//
+// A variable captured by a closure is followed into the closure's body (its
+// free variable, and the closures that capture that in turn): where the body
+// only reads it (a retry closure that stores a slice of offsets built outside
+// it), capturing neither changes nor leaks it. A write through the free
+// variable counts as an escape, so that every store returned is addressed
+// from addr itself.
 func Writes(addr ssa.Value) (stores []*ssa.Store, escapes bool) {
 	seen := make(map[ssa.Value]bool)
-	var walk func(a ssa.Value)
-	walk = func(a ssa.Value) {
+	var walk func(a ssa.Value, captured bool)
+	walk = func(a ssa.Value, captured bool) {
 		if seen[a] {
 			return
 		}
@@ -201,23 +208,34 @@ func Writes(addr ssa.Value) (stores []*ssa.Store, escapes bool) {
 		for _, r := range *refs {
 			switch r := r.(type) {
 			case *ssa.Store:
-				if r.Addr == a {
+				if r.Addr == a && !captured {
 					stores = append(stores, r)
 				} else {
-					escapes = true // the address itself is stored
+					escapes = true // the address itself is stored, or written in a closure
 				}
 			case *ssa.FieldAddr:
-				walk(r)
+				walk(r, captured)
 			case *ssa.IndexAddr:
-				walk(r)
+				walk(r, captured)
 			case *ssa.UnOp, *ssa.DebugRef:
 				// a load, or debug information
+			case *ssa.MakeClosure:
+				fn, ok := r.Fn.(*ssa.Function)
+				if !ok {
+					escapes = true
+					continue
+				}
+				for i, b := range r.Bindings {
+					if b == a && i < len(fn.FreeVars) {
+						walk(fn.FreeVars[i], true)
+					}
+				}
 			default:
 				escapes = true
 			}
 		}
 	}
-	walk(addr)
+	walk(addr, false)
 	return stores, escapes
 }
 

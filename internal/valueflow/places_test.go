@@ -42,7 +42,16 @@ func f(p []T) {
 
 	var y T
 	useP(&y) // 3: y's address escapes
+
+	r := []T{{N: 5}}
+	retry(func() { useS(r) }) // 4: r captured, only read in the closure
+
+	var w T
+	retry(func() { w.N = 6 })
+	useT(w) // 5: w captured and written in the closure
 }
+
+func retry(f func()) { f() }
 `
 
 func build(t *testing.T) (*valueflow.Graph, []*ast.CallExpr) {
@@ -159,6 +168,30 @@ func TestViaAndWrites(t *testing.T) {
 	y := g.ValueOf(uses[3].Args[0])
 	if _, esc := valueflow.Writes(y); !esc {
 		t.Errorf("&y passed to a call does not escape")
+	}
+}
+
+// TestWritesCaptured: a variable captured by a closure that only reads it
+// does not escape; one the closure writes does.
+func TestWritesCaptured(t *testing.T) {
+	g, uses := build(t)
+	variable := func(use *ast.CallExpr) *ssa.Alloc {
+		t.Helper()
+		for _, v := range g.Roots(g.ValueOf(use.Args[0])).Via {
+			if a, ok := v.(*ssa.Alloc); ok && a.Heap {
+				return a
+			}
+		}
+		t.Fatalf("no captured variable on the way to %v", use.Args[0])
+		return nil
+	}
+	r := variable(uses[4])
+	stores, esc := valueflow.Writes(r)
+	if esc || len(stores) != 1 {
+		t.Errorf("Writes(r) = %v, escapes %v; want its definition, no escape", stores, esc)
+	}
+	if _, esc := valueflow.Writes(variable(uses[5])); !esc {
+		t.Errorf("w written in a closure does not escape")
 	}
 }
 

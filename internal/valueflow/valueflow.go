@@ -29,6 +29,15 @@
 // elements. Roots itself stops at a slice (*ssa.Slice, an append: constructions
 // the passes classify, like allocations) and at an element.
 //
+// Generic code is traced in its declared form (the graph is built without
+// ssa.InstantiateGenerics): a value in a generic function or a method of a
+// generic type (Consumer[M].Run) is followed in the one body written in the
+// source, whose calls of instances reach it through go/ssa's instantiation
+// wrappers, and fields are keyed by their generic origin. The methods of a
+// generic type are indexed even when nothing in the package calls them (go/ssa
+// has no method sets of a parameterized type): Run of an exported
+// Consumer[M] is called by its users, not by its package.
+//
 // # The policy for what is not traced
 //
 // A trace returns the roots it reached and whether it is complete. It is
@@ -301,6 +310,19 @@ func (g *Graph) index() {
 		case *ssa.Function:
 			add(m)
 		case *ssa.Type:
+			// The methods as declared: for a generic type the method sets
+			// below hold none (go/ssa has no method values of a
+			// parameterized type), and a method nothing in the package
+			// calls (Run of an exported Consumer[M], called by its users)
+			// would otherwise have no SSA form here. Built without
+			// InstantiateGenerics, the declared body is the one whose
+			// values traces follow; calls of instances reach it through
+			// instantiation wrappers.
+			if n, ok := types.Unalias(m.Type()).(*types.Named); ok {
+				for i := range n.NumMethods() {
+					add(g.spkg.Prog.FuncValue(n.Method(i)))
+				}
+			}
 			for _, t := range []types.Type{m.Type(), types.NewPointer(m.Type())} {
 				ms := g.spkg.Prog.MethodSets.MethodSet(t)
 				for i := 0; i < ms.Len(); i++ {
@@ -839,6 +861,14 @@ func FieldOf(v ssa.Value) *types.Var {
 // functions other packages can call. A rule that needs every use of a client
 // ("nothing commits on it") is silent for the clients these values may be.
 func (g *Graph) Escaping(match func(types.Type) bool, library func(*types.Package) bool) []ssa.Value {
+	return g.EscapingBut(match, library, nil)
+}
+
+// EscapingBut is Escaping, except that a conversion to an interface type
+// that followed accepts is not an escape: the caller follows the interface
+// values itself (a client behind the program's own interface, whose values
+// it asks Escaping about in turn).
+func (g *Graph) EscapingBut(match func(types.Type) bool, library func(*types.Package) bool, followed func(types.Type) bool) []ssa.Value {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.build()
@@ -866,7 +896,7 @@ func (g *Graph) Escaping(match func(types.Type) bool, library func(*types.Packag
 						}
 					}
 				case *ssa.MakeInterface:
-					if is(in.X) {
+					if is(in.X) && (followed == nil || !followed(in.Type())) {
 						out = append(out, in.X)
 					}
 				case *ssa.Send:

@@ -28,3 +28,9 @@ func (h) ConsumeClaim(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim
 	go
 }`)
 }
+
+// TestCrossPackage: goroutines that mark through a shared library's ack
+// helpers (MarksFact), on both import paths.
+func TestCrossPackage(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), asyncmark.Analyzer, "asyncmark/xpkg/ibm/acklib", "asyncmark/xpkg/ibm", "asyncmark/xpkg/shopify/acklib", "asyncmark/xpkg/shopify")
+}

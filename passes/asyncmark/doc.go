@@ -5,9 +5,9 @@
 //
 // asyncmark: report sarama marks that may come after ConsumeClaim returns
 //
-// Reports goroutines started in ConsumeClaim and callbacks it hands on that
-// call MarkMessage or MarkOffset, when neither ConsumeClaim nor the handler's
-// Cleanup waits for anything: a mark made after the session released the
+// Reports goroutines started in ConsumeClaim (or in Setup) and callbacks it
+// hands on that call MarkMessage or MarkOffset, when neither ConsumeClaim nor
+// the handler's Cleanup waits for anything: a mark made after the session released the
 // partition is dropped without an error, and the message is delivered again.
 //
 // A session's marks go to its partition offset managers, which the session
@@ -27,6 +27,13 @@
 //		return nil
 //	}
 //
+// The runtime proof shows both forms on every sarama version it runs:
+// workers that mark a second after ConsumeClaim handed them the message
+// (markafter), and an ack callback attached to the message and sent to the
+// application over a channel, called a second later (callbackmark); when
+// ConsumeClaim returned at once, nothing was committed and a restart re-read
+// every message, and when it waited for them, all were committed.
+//
 // Wait for the goroutines (a sync.WaitGroup) before returning, or in Cleanup.
 // (Marks made out of order by concurrent goroutines have another problem:
 // MarkOffset only moves forward, so a later message marked first commits the
@@ -36,20 +43,32 @@
 //
 // Both import paths, github.com/IBM/sarama and github.com/Shopify/sarama, also
 // vendored. In a ConsumeClaim method with the signature of sarama's
-// ConsumerGroupHandler: go statements whose function (a literal, or a
-// function or method of the package) calls ConsumerGroupSession.MarkMessage
-// or MarkOffset; function literals that call them and are passed to a
-// function of another package or through an interface, sent on a channel or
-// put in a composite literal (an ack callback attached to the message). The
-// handler waits when ConsumeClaim, or the Cleanup method of its receiver's
-// type, calls any method named Wait (sync.WaitGroup, errgroup.Group).
+// ConsumerGroupHandler, and in the functions of the package it runs before it
+// returns (return h.consume(sess, claim)): go statements whose function (a
+// literal, or a function or method of the package) calls
+// ConsumerGroupSession.MarkMessage or MarkOffset, itself, through functions
+// of the package it calls, or through a function of another package whose
+// fact (MarksFact: exported for a function that takes a session and marks on
+// it, an ack helper of a shared library) says it marks; in ConsumeClaim itself, function literals that
+// call them and are passed to a function of another package or through an
+// interface, sent on a channel or put in a composite literal (an ack callback
+// attached to the message). The handler waits when ConsumeClaim, the helper
+// that starts the goroutine, or the Cleanup method of its receiver's type,
+// calls any method named Wait (sync.WaitGroup, errgroup.Group).
+//
+// A goroutine started in the handler's Setup (or a function Setup runs) that
+// marks, an ack loop fed by ConsumeClaim, runs through the whole session and
+// outlives every ConsumeClaim: it is reported unless Cleanup calls a Wait
+// method or receives from a channel (a done signal), since its last marks
+// otherwise come after the session released the partitions.
 //
 // # Not reported
 //
 //   - handlers that call a Wait method in ConsumeClaim or Cleanup, whatever
 //     they wait for;
-//   - goroutines started elsewhere (in Setup, in main: a worker pool fed by
-//     the claim loop) and marks through functions of other packages;
+//   - goroutines started elsewhere (in main: a worker pool fed by the claim
+//     loop), and marks through functions of other packages without the fact
+//     (an interface method, a function value);
 //   - literals called in place, assigned to variables, or given to functions
 //     of the package;
 //   - packages with type errors where the calls cannot be resolved.

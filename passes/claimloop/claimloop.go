@@ -2,6 +2,7 @@ package claimloop
 
 import (
 	_ "embed"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -27,12 +28,29 @@ var Analyzer = NewAnalyzer()
 // constructor exists so that every pass of the suite is built the same way.
 func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
-		Name:     "claimloop",
-		Doc:      analysisutil.MustExtractDoc(doc, "claimloop"),
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer},
+		Name:      "claimloop",
+		Doc:       analysisutil.MustExtractDoc(doc, "claimloop"),
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer},
+		FactTypes: []analysis.Fact{new(BlockingLoopFact)},
 	}
 	analysisutil.Setup(a, run)
 	return a
+}
+
+// BlockingLoopFact is exported for a function other packages can call that
+// loops over the claim it is given (the argument at index Claim: the claim or
+// its Messages() channel) in a loop that may block, and never watches the
+// session it is given (the argument at index Session; -1 when it takes
+// none): a ConsumeClaim that runs it (a shared handler library's
+// Consume(sess, claim, process)) cannot return when the rebalance asks it to.
+type BlockingLoopFact struct {
+	Claim   int
+	Session int
+}
+
+func (*BlockingLoopFact) AFact() {}
+func (f *BlockingLoopFact) String() string {
+	return fmt.Sprintf("blocking claim loop (claim %d, session %d)", f.Claim, f.Session)
 }
 
 // Categories of the diagnostics.
@@ -51,7 +69,7 @@ func run(pass *analysis.Pass) {
 	if in == nil || pass.TypesInfo == nil {
 		return
 	}
-	c := &checker{pass: pass, graph: sc.Graph(), funcs: analysisutil.FuncDecls(pass.TypesInfo, pass.Files), watches: make(map[*ast.FuncDecl]watch)}
+	c := &checker{pass: pass, graph: sc.Graph(), funcs: analysisutil.FuncDecls(pass.TypesInfo, pass.Files), watches: make(map[*ast.FuncDecl]watch), reported: make(map[ast.Node]bool)}
 	for fc := range in.Root().Children() {
 		if f, ok := fc.Node().(*ast.File); !ok || ast.IsGenerated(f) {
 			continue
@@ -64,6 +82,7 @@ func run(pass *analysis.Pass) {
 				}
 			case *ast.FuncDecl:
 				c.checkSession(cur, n)
+				c.exportFact(cur, n)
 			}
 		}
 	}
@@ -74,6 +93,9 @@ type checker struct {
 	graph   *valueflow.Graph
 	funcs   map[*types.Func]*ast.FuncDecl
 	watches map[*ast.FuncDecl]watch
+	// reported holds the loops of helpers reported already (a helper
+	// several handlers run is reported once).
+	reported map[ast.Node]bool
 }
 
 // isClaimChannel reports whether ch, received from at arrow, is the Messages()

@@ -55,3 +55,9 @@ var m, ok = <-claim.Messages()
 var n = <-claim.Messages()
 func g() { L: m := <-claim.Messages(); if m == nil { goto L }; var x = <-claim.Messages(); _ = x }`,
 }
+
+// TestCrossPackage: a ConsumeClaim that runs a shared library's claim loop,
+// judged from the library's facts, on both import paths.
+func TestCrossPackage(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), claimloop.Analyzer, "claimloop/xpkg/ibm/kafkalib", "claimloop/xpkg/ibm", "claimloop/xpkg/shopify/kafkalib", "claimloop/xpkg/shopify")
+}

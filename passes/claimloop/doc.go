@@ -33,9 +33,17 @@
 //	}
 //
 // The runtime proof shows both when the channel closes while the session goes
-// on (a partition consumer stopped by OFFSET_OUT_OF_RANGE). At the end of a
-// session the context is done and the channel is closed right after; a select
-// that finds both ready picks either. The form of sarama's own example
+// on (a partition consumer stopped by OFFSET_OUT_OF_RANGE): the nil
+// dereference, and millions of receives in a few seconds from a loop that
+// skips the nil or whose comma-ok check ends in a break that leaves only the
+// select. Under IBM/sarama v1.61.1's cooperative-sticky strategy such a loop
+// in a revoked claim spins until Consumer.Group.Rebalance.Timeout, when sarama
+// reports ErrRebalanceTimedOut and cancels the member's whole session. At the
+// end of a session the context is done and the channel is closed right after;
+// a select that finds both ready picks either, so a loop that also selects on
+// the context leaves there (the proof's eager rebalance: before a single
+// receive from the closed channel), while one that does not spins and holds
+// the rebalance until its member is evicted. The form of sarama's own example
 // (examples/consumergroup) returns on both:
 //
 //	case msg, ok := <-claim.Messages():
@@ -69,7 +77,13 @@
 // The session check looks at each ConsumeClaim method with the signature of
 // sarama's ConsumerGroupHandler, declared on a type of the program, whose
 // body loops over the claim's channel (a range over it, or a for loop around a
-// receive from it) and may block in that loop: a channel send, a receive from
+// receive from it), or hands the claim or its channel to a function of the
+// package that does, before it returns (return h.handle(sess, claim), also
+// a few calls down: the report is at the helper's loop), or to a function of
+// another package whose fact (BlockingLoopFact: exported for a function that
+// loops over the claim it is given in a loop that may block, and never
+// watches the session it is given) says so (the report is at the call), and
+// may block in that loop: a channel send, a receive from
 // another channel, a select without a default that does not receive from the
 // claim, time.Sleep or sync.WaitGroup.Wait. It is silent when the method, or
 // a function of the package it hands the session to, calls the session's
@@ -85,8 +99,10 @@
 //     claimctx/range-fast);
 //   - receives from channels of *ConsumerMessage that do not come from a
 //     claim (a channel of the program's own, fed by the claim loop);
-//   - a ConsumeClaim whose loop is in a helper function, or that hands the
-//     session to another package, an interface method or a function value;
+//   - a ConsumeClaim whose loop is in a goroutine or a function literal, or
+//     in a function of another package without the fact, or that hands the
+//     session to another package (other than to such a function), an
+//     interface method or a function value;
 //   - packages with type errors, where the channel is not the direct
 //     claim.Messages() call (no SSA form).
 //
@@ -98,7 +114,9 @@
 // # Category closedclaimspin
 //
 // A receive whose closed-channel check ends in continue, or in a break that
-// only leaves the enclosing select: the loop receives nil again at once.
+// only leaves the enclosing select: the loop receives nil again at once, and
+// spins until the session's context is done, if it watches it (the runtime
+// proof's claimclosed/ok-break and claimrevoked/ok-break).
 //
 // # Category sessionblocked
 //

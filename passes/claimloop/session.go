@@ -36,10 +36,58 @@ func (c *checker) checkSession(cur inspector.Cursor, decl *ast.FuncDecl) {
 	}
 	// The loop: a range over the claim's channel, or the loop around a
 	// receive from it, in the method itself (not in its function literals,
-	// which may run elsewhere).
+	// which may run elsewhere), or in a function of the package that the
+	// method hands the claim to and that runs before it returns (return
+	// h.loop(sess, claim)).
+	sess := "the session"
+	if p := decl.Type.Params.List; len(p) > 0 && len(p[0].Names) > 0 && p[0].Names[0].Name != "_" {
+		sess = p[0].Names[0].Name
+	}
+	body, _ := cur.FindNode(decl.Body)
+	loop, chanExpr := c.claimLoop(body)
+	where := funcName(fn)
+	if loop == nil {
+		helper := c.delegate(decl, make(map[*ast.FuncDecl]bool))
+		if helper == nil {
+			c.checkLibraryLoop(decl, fn, sess)
+			return
+		}
+		hfn, _ := info.Defs[helper.Name].(*types.Func)
+		in := analysisutil.InspectorOf(c.pass)
+		if hfn == nil || in == nil {
+			return
+		}
+		hbody, ok := in.Root().FindNode(helper.Body)
+		if !ok {
+			return
+		}
+		loop, chanExpr = c.claimLoop(hbody)
+		if loop == nil || c.reported[loop] {
+			return
+		}
+		c.reported[loop] = true
+		where = fmt.Sprintf("%s, which %s runs,", funcName(hfn), funcName(fn))
+	}
+	// A loop whose body does not block ends when the claim's channel is
+	// closed at the end of the session: the runtime proof shows it releases
+	// its claims at once (docs/library-facts.md, S2), so only a loop that
+	// may block is reported.
+	blk := c.blocking(loop)
+	if blk == nil {
+		return
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos: loop.Pos(), End: loopHead(loop), Category: categoryBlocked,
+		Message: fmt.Sprintf("loop over %s in %s blocks and never watches %s.Context().Done(), select on it and return when it is done (a rebalance waits for ConsumeClaim to return: past Consumer.Group.Rebalance.Timeout the member is evicted and its offsets are not committed)", types.ExprString(chanExpr), where, sess),
+		Related: []analysis.RelatedInformation{{Pos: blk.Pos(), End: blk.End(), Message: "blocks here"}},
+	})
+}
+
+// claimLoop returns the loop over the claim's channel in the body at cur, not
+// in its function literals, and the channel expression.
+func (c *checker) claimLoop(body inspector.Cursor) (ast.Node, ast.Expr) {
 	var loop ast.Node
 	var chanExpr ast.Expr
-	body, _ := cur.FindNode(decl.Body)
 	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.RangeStmt)(nil), (*ast.UnaryExpr)(nil)}, func(k inspector.Cursor) bool {
 		if loop != nil {
 			return false
@@ -63,26 +111,60 @@ func (c *checker) checkSession(cur inspector.Cursor, decl *ast.FuncDecl) {
 		}
 		return true
 	})
-	if loop == nil {
-		return
+	return loop, chanExpr
+}
+
+// delegate returns the function of the package that decl hands the claim to
+// (the claim, or its Messages() channel, as an argument of a call made in
+// decl's own body, not in a function literal or a go statement) and that has
+// the claim loop, directly or through such calls of its own; nil if none.
+func (c *checker) delegate(decl *ast.FuncDecl, seen map[*ast.FuncDecl]bool) *ast.FuncDecl {
+	if seen[decl] || len(seen) > 8 {
+		return nil
 	}
-	sess := "the session"
-	if p := decl.Type.Params.List; len(p) > 0 && len(p[0].Names) > 0 && p[0].Names[0].Name != "_" {
-		sess = p[0].Names[0].Name
-	}
-	// A loop whose body does not block ends when the claim's channel is
-	// closed at the end of the session: the runtime proof shows it releases
-	// its claims at once (docs/library-facts.md, S2), so only a loop that
-	// may block is reported.
-	blk := c.blocking(loop)
-	if blk == nil {
-		return
-	}
-	c.pass.Report(analysis.Diagnostic{
-		Pos: loop.Pos(), End: loopHead(loop), Category: categoryBlocked,
-		Message: fmt.Sprintf("loop over %s in %s blocks and never watches %s.Context().Done(), select on it and return when it is done (a rebalance waits for ConsumeClaim to return: past Consumer.Group.Rebalance.Timeout the member is evicted and its offsets are not committed)", types.ExprString(chanExpr), funcName(fn), sess),
-		Related: []analysis.RelatedInformation{{Pos: blk.Pos(), End: blk.End(), Message: "blocks here"}},
+	seen[decl] = true
+	info := c.pass.TypesInfo
+	var found *ast.FuncDecl
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.GoStmt:
+			return false
+		case *ast.CallExpr:
+			passes := false
+			for _, a := range n.Args {
+				t := info.TypeOf(a)
+				passes = passes || saramaapi.IsType(t, saramaapi.ConsumerGroupClaim) || isMessageChan(t)
+			}
+			d := c.funcs[analysisutil.CalledFunc(info, n)]
+			if !passes || d == nil || d.Body == nil || d == decl {
+				return true
+			}
+			if c.hasClaimLoop(d) {
+				found = d
+			} else {
+				found = c.delegate(d, seen)
+			}
+		}
+		return found == nil
 	})
+	return found
+}
+
+// hasClaimLoop reports whether decl's body has a loop over a claim's channel.
+func (c *checker) hasClaimLoop(decl *ast.FuncDecl) bool {
+	in := analysisutil.InspectorOf(c.pass)
+	if in == nil {
+		return false
+	}
+	body, ok := in.Root().FindNode(decl.Body)
+	if !ok {
+		return false
+	}
+	loop, _ := c.claimLoop(body)
+	return loop != nil
 }
 
 // isClaimRange reports whether the range statement ranges over a claim's
@@ -155,8 +237,8 @@ func (c *checker) scan(body ast.Node) watch {
 				if cw := c.watchOf(decl); cw != ignores {
 					w = max(w, cw)
 				}
-			} else {
-				w = max(w, unknown)
+			} else if f := c.loopFact(fn); f == nil || f.Session < 0 || f.Session >= len(n.Args) || !isSession(n.Args[f.Session]) {
+				w = max(w, unknown) // code the package cannot see; a blocking loop's fact says it never watches
 			}
 		case *ast.Ident:
 			if isSession(n) && !receivers[n] {
@@ -286,4 +368,106 @@ func isWaitGroup(fn *types.Func) bool {
 	}
 	n := analysisutil.NamedType(sig.Recv().Type())
 	return n != nil && n.Obj().Name() == "WaitGroup"
+}
+
+// loopFact returns the BlockingLoopFact of fn, a function of another
+// package, or nil.
+func (c *checker) loopFact(fn *types.Func) *BlockingLoopFact {
+	if fn == nil || fn.Pkg() == c.pass.Pkg || c.pass.ImportObjectFact == nil {
+		return nil
+	}
+	f := new(BlockingLoopFact)
+	if !c.pass.ImportObjectFact(fn, f) {
+		return nil
+	}
+	return f
+}
+
+// checkLibraryLoop reports the call, in the ConsumeClaim decl (not in its
+// function literals or go statements), of a function of another package
+// whose BlockingLoopFact says it loops over the claim it is given, may block,
+// and never watches the session: decl's own watch has been checked.
+func (c *checker) checkLibraryLoop(decl *ast.FuncDecl, fn *types.Func, sess string) {
+	info := c.pass.TypesInfo
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.GoStmt:
+			return false
+		case *ast.CallExpr:
+			callee := analysisutil.CalledFunc(info, n)
+			f := c.loopFact(callee)
+			if f == nil || f.Claim >= len(n.Args) {
+				return true
+			}
+			claim := n.Args[f.Claim]
+			if t := info.TypeOf(claim); !saramaapi.IsType(t, saramaapi.ConsumerGroupClaim) && !isMessageChan(t) {
+				return true
+			}
+			c.pass.Report(analysis.Diagnostic{
+				Pos: n.Pos(), End: n.End(), Category: categoryBlocked,
+				Message: fmt.Sprintf("loop over %s in %s, which %s runs, blocks and never watches %s.Context().Done(), select on it and return when it is done (a rebalance waits for ConsumeClaim to return: past Consumer.Group.Rebalance.Timeout the member is evicted and its offsets are not committed)", types.ExprString(claim), analysisutil.FuncName(callee), funcName(fn), sess),
+			})
+			return false
+		}
+		return true
+	})
+}
+
+// exportFact exports a BlockingLoopFact for decl, a function other packages
+// can call (not a ConsumeClaim: those are checked where they are) that takes
+// a claim or its channel, loops over it, directly or through the package's
+// functions it hands it to, in a loop that may block, and never watches the
+// session it takes.
+func (c *checker) exportFact(cur inspector.Cursor, decl *ast.FuncDecl) {
+	info := c.pass.TypesInfo
+	fn, _ := info.Defs[decl.Name].(*types.Func)
+	if fn == nil || decl.Body == nil || !exported(fn) || saramaapi.IsConsumeClaim(fn) {
+		return
+	}
+	sig := fn.Signature()
+	claim, session := -1, -1
+	for i := range sig.Params().Len() {
+		t := sig.Params().At(i).Type()
+		switch {
+		case claim < 0 && (saramaapi.IsType(t, saramaapi.ConsumerGroupClaim) || isMessageChan(t)):
+			claim = i
+		case session < 0 && saramaapi.IsType(t, saramaapi.ConsumerGroupSession):
+			session = i
+		}
+	}
+	if claim < 0 || c.watchOf(decl) != ignores {
+		return
+	}
+	body, _ := cur.FindNode(decl.Body)
+	loop, _ := c.claimLoop(body)
+	if loop == nil {
+		helper := c.delegate(decl, make(map[*ast.FuncDecl]bool))
+		in := analysisutil.InspectorOf(c.pass)
+		if helper == nil || in == nil {
+			return
+		}
+		hbody, ok := in.Root().FindNode(helper.Body)
+		if !ok {
+			return
+		}
+		loop, _ = c.claimLoop(hbody)
+	}
+	if loop == nil || c.blocking(loop) == nil {
+		return
+	}
+	c.pass.ExportObjectFact(fn, &BlockingLoopFact{Claim: claim, Session: session})
+}
+
+// exported reports whether other packages can call fn: it is exported and,
+// for a method, so is its receiver's type.
+func exported(fn *types.Func) bool {
+	if !fn.Exported() {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return true
+	}
+	n := analysisutil.NamedType(recv.Type())
+	return n != nil && n.Obj().Exported()
 }

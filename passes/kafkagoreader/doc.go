@@ -55,18 +55,31 @@
 // path may set it: GroupID to anything but "" (a parameter counts), Partition
 // to anything (Partition: 0 says partition 0 is meant), StartOffset to
 // anything but FirstOffset. The reader a method is called on is traced to its
-// NewReader call the same way.
+// NewReader call the same way, also when the program calls it through an
+// interface of its own (type Reader interface { FetchMessage(...);
+// CommitMessages(...) }, so that tests can fake the reader): such a reader
+// leaves the package's sight only when the interface value does.
+//
+// Across packages, through facts (ReaderFact): an exported function that
+// returns a ReaderConfig it builds (a configuration helper) gives its callers
+// the fields it sets, and one that returns a *kafka.Reader it builds with
+// NewReader (a constructor) gives them the reader's configuration, so that
+// the caller's NewReader of the helper's configuration, and the caller's
+// calls on the constructor's reader, are judged in the caller.
 //
 // # Not reported
 //
 //   - configurations that come from where the package cannot see (another
-//     package's function, a parameter of an exported function) or whose
-//     address is given away (a function may set fields through it);
+//     package's function without a fact, one that returns a pointer, a
+//     parameter of an exported function) or whose address is given away (a
+//     function may set fields through it);
 //   - readers with GroupTopics;
 //   - the group-only calls whose error the program uses;
 //   - FetchMessage on a reader that leaves the package's sight (returned by an
 //     exported function, passed to another package, stored in an exported
-//     field), or when some CommitMessages call's reader is not traced;
+//     field, converted to an interface other than a reader interface of the
+//     program, or to one whose value leaves), or when some CommitMessages
+//     call's reader is not traced;
 //   - ReadMessage without -readmessage, and ReadMessage followed only by
 //     calls whose errors are ignored.
 //

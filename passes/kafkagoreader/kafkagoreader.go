@@ -30,9 +30,10 @@ var Analyzer = NewAnalyzer()
 // NewAnalyzer returns a new kafkagoreader analyzer, with its own flags.
 func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
-		Name:     "kafkagoreader",
-		Doc:      analysisutil.MustExtractDoc(doc, "kafkagoreader"),
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, clientgraph.Analyzer},
+		Name:      "kafkagoreader",
+		Doc:       analysisutil.MustExtractDoc(doc, "kafkagoreader"),
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, clientgraph.Analyzer},
+		FactTypes: []analysis.Fact{new(ReaderFact)},
 	}
 	readMessage := a.Flags.Bool("readmessage", false, "also report ReadMessage on a group reader followed by processing that can fail (at-most-once)")
 	analysisutil.Setup(a, func(pass *analysis.Pass) { run(pass, *readMessage) })
@@ -53,8 +54,10 @@ func run(pass *analysis.Pass, readMessage bool) {
 	if cg == nil || len(cg.Imports(clients.KafkaGo)) == 0 {
 		return // the package does not use kafka-go
 	}
-	if !usesNewReader(pass) {
-		return // builds no reader: no SSA form needed
+	facts := importsFacts(pass)
+	exports := exportsReaders(pass.Pkg)
+	if !usesNewReader(pass) && len(facts) == 0 && !exports {
+		return // builds no reader, gets none from another package, hands none on: no SSA form needed
 	}
 	in := analysisutil.InspectorOf(pass)
 	if in == nil {
@@ -64,7 +67,7 @@ func run(pass *analysis.Pass, readMessage bool) {
 	if g.Broken() {
 		return // no SSA form (see internal/valueflow)
 	}
-	c := &checker{pass: pass, g: g, calls: make(map[token.Pos]*ast.CallExpr), lits: make(map[token.Pos]*ast.CompositeLit), readers: make(map[*ssa.Call]*config)}
+	c := &checker{pass: pass, g: g, calls: make(map[token.Pos]*ast.CallExpr), lits: make(map[token.Pos]*ast.CompositeLit), readers: make(map[*ssa.Call]*config), facts: facts}
 	for cur := range in.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.CallExpr:
@@ -81,6 +84,10 @@ func run(pass *analysis.Pass, readMessage bool) {
 				if !ok {
 					continue
 				}
+				if readerIfaceCall(call.Common()) {
+					methods = append(methods, call) // a reader behind the program's own interface
+					continue
+				}
 				callee := call.Common().StaticCallee()
 				if callee == nil {
 					continue
@@ -91,14 +98,22 @@ func run(pass *analysis.Pass, readMessage bool) {
 					if sc, ok := call.(*ssa.Call); ok && len(sc.Call.Args) == 1 {
 						c.newReader(sc)
 					}
-				case kafkagoapi.IsReaderMethod(f, slices.Concat(kafkagoapi.GroupOnly, kafkagoapi.NotWithGroup, kafkagoapi.Reads)...):
+				case c.facts[f] != nil && c.facts[f].Reader:
+					// A reader built by a constructor of another package:
+					// its configuration is judged there, its uses here.
+					if sc, ok := call.(*ssa.Call); ok && c.facts[f].Complete {
+						cfg := &config{set: make(map[string]bool), complete: true}
+						fromFact(cfg, c.facts[f])
+						c.readers[sc] = cfg
+					}
+				case kafkagoapi.IsReaderMethod(f, readerMethods...) && len(call.Common().Args) > 0:
 					methods = append(methods, call)
 				}
 			}
 		}
 	}
 	for _, m := range methods {
-		switch m.Common().StaticCallee().Name() {
+		switch method(m).Name() {
 		case "FetchMessage":
 			c.fetchNoCommit(m, methods)
 		case "ReadMessage":
@@ -108,6 +123,9 @@ func run(pass *analysis.Pass, readMessage bool) {
 		default:
 			c.groupOnly(m)
 		}
+	}
+	if exports {
+		c.exportFacts()
 	}
 	c.flush()
 }
@@ -127,7 +145,8 @@ type checker struct {
 	g       *valueflow.Graph
 	calls   map[token.Pos]*ast.CallExpr     // by Lparen
 	lits    map[token.Pos]*ast.CompositeLit // by Lbrace
-	readers map[*ssa.Call]*config           // NewReader calls whose configuration is known whole
+	readers map[*ssa.Call]*config           // NewReader calls (and constructors' calls) whose configuration is known whole
+	facts   map[*types.Func]*ReaderFact     // the facts of other packages' functions the package calls
 	escapes map[*ssa.Call]bool              // NewReader calls whose readers leave the package's sight
 	queue   []analysis.Diagnostic
 }
@@ -209,6 +228,10 @@ func (c *checker) fields(cfg *config, v ssa.Value, seen map[ssa.Value]bool) {
 		case *ssa.Const:
 			// the zero ReaderConfig
 		default:
+			if f := c.factOf(valueflow.CallOf(root)); f != nil && !f.Reader {
+				fromFact(cfg, f) // a configuration helper of another package
+				continue
+			}
 			cfg.complete = false
 		}
 	}
@@ -266,15 +289,15 @@ func (c *checker) allocFields(cfg *config, a *ssa.Alloc, seen map[ssa.Value]bool
 // groupOnly reports CommitMessages on a reader without GroupID and SetOffset
 // or ReadLag on a reader with one: they return an error and do nothing.
 func (c *checker) groupOnly(call ssa.CallInstruction) {
-	f, _ := call.Common().StaticCallee().Object().(*types.Func)
+	f := method(call)
 	at := c.calls[call.Common().Pos()]
-	if f == nil || at == nil || len(call.Common().Args) == 0 {
+	if f == nil || at == nil {
 		return
 	}
 	if !errorIgnored(call) {
 		return // the program sees the error
 	}
-	tr := c.g.Roots(call.Common().Args[0])
+	tr := c.g.Roots(receiver(call))
 	wantGroup := slices.Contains(kafkagoapi.GroupOnly, f.Name())
 	for _, root := range tr.Roots {
 		nr := valueflow.CallOf(root)
@@ -353,7 +376,7 @@ func (c *checker) groupReaders(v ssa.Value) []*ssa.Call {
 // package commits, when the reader does not leave the package's sight.
 func (c *checker) fetchNoCommit(fetch ssa.CallInstruction, methods []ssa.CallInstruction) {
 	at := c.calls[fetch.Common().Pos()]
-	readers := c.groupReaders(fetch.Common().Args[0])
+	readers := c.groupReaders(receiver(fetch))
 	if at == nil || len(readers) == 0 {
 		return
 	}
@@ -364,10 +387,10 @@ func (c *checker) fetchNoCommit(fetch ssa.CallInstruction, methods []ssa.CallIns
 		}
 	}
 	for _, m := range methods {
-		if m.Common().StaticCallee().Name() != "CommitMessages" {
+		if method(m).Name() != "CommitMessages" {
 			continue
 		}
-		tr := c.g.Roots(m.Common().Args[0])
+		tr := c.g.Roots(receiver(m))
 		if !tr.Complete {
 			return // a commit on a reader of unknown origin: it may be this one
 		}
@@ -395,7 +418,11 @@ func (c *checker) escaping() map[*ssa.Call]bool {
 		_, ok := t.Underlying().(*types.Pointer)
 		return ok && kafkagoapi.IsReader(t)
 	}
-	for _, v := range c.g.Escaping(isReader, kafkagoapi.IsPackage) {
+	// A reader converted to the program's own reader interface escapes when
+	// the interface value does: the calls through it are followed.
+	vals := c.g.EscapingBut(isReader, kafkagoapi.IsPackage, isReaderIface)
+	vals = append(vals, c.g.Escaping(isReaderIface, kafkagoapi.IsPackage)...)
+	for _, v := range vals {
 		for _, root := range c.g.Roots(v).Roots {
 			if nr := valueflow.CallOf(root); nr != nil {
 				c.escapes[nr] = true
@@ -405,12 +432,61 @@ func (c *checker) escaping() map[*ssa.Call]bool {
 	return c.escapes
 }
 
+// readerMethods are the *kafka.Reader methods the rules look at.
+var readerMethods = slices.Concat(kafkagoapi.GroupOnly, kafkagoapi.NotWithGroup, kafkagoapi.Reads)
+
+// isReaderIface reports whether t is an interface of the program's with one
+// of the reader's methods (type Reader interface { FetchMessage(...);
+// CommitMessages(...) }): calls through it on a reader are followed.
+func isReaderIface(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || kafkagoapi.IsPackage(n.Obj().Pkg()) {
+		return false
+	}
+	iface, ok := n.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for i := range iface.NumMethods() {
+		if slices.Contains(readerMethods, iface.Method(i).Name()) {
+			return true
+		}
+	}
+	return false
+}
+
+// readerIfaceCall reports whether c calls one of the reader's methods through
+// a reader interface of the program.
+func readerIfaceCall(c *ssa.CallCommon) bool {
+	return c.IsInvoke() && slices.Contains(readerMethods, c.Method.Name()) && isReaderIface(c.Value.Type())
+}
+
+// method returns the method a reader call calls: the *kafka.Reader method, or
+// the interface method it is called through.
+func method(call ssa.CallInstruction) *types.Func {
+	c := call.Common()
+	if c.IsInvoke() {
+		return c.Method
+	}
+	f, _ := c.StaticCallee().Object().(*types.Func)
+	return f
+}
+
+// receiver returns the reader value a reader call is made on.
+func receiver(call ssa.CallInstruction) ssa.Value {
+	c := call.Common()
+	if c.IsInvoke() {
+		return c.Value
+	}
+	return c.Args[0]
+}
+
 // readCommits reports ReadMessage on a group reader when, after it, the
 // function calls something whose error it checks: ReadMessage has committed
 // the message already, and a failure (or a crash) loses it.
 func (c *checker) readCommits(read ssa.CallInstruction) {
 	at := c.calls[read.Common().Pos()]
-	readers := c.groupReaders(read.Common().Args[0])
+	readers := c.groupReaders(receiver(read))
 	if at == nil || len(readers) == 0 {
 		return
 	}
@@ -453,6 +529,9 @@ func fallibleAfter(read ssa.CallInstruction) ssa.CallInstruction {
 			}
 			if callee := call.Common().StaticCallee(); callee != nil && callee.Object() != nil && kafkagoapi.IsPackage(callee.Object().Pkg()) {
 				continue // the reader's own calls (ReadMessage again, Close)
+			}
+			if readerIfaceCall(call.Common()) {
+				continue // the same through the program's interface
 			}
 			if returnsError(call.Common().Signature()) && !errorIgnored(call) {
 				return call

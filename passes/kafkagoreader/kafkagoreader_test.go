@@ -37,3 +37,9 @@ func TestIllTyped(t *testing.T) {
 		testutil.RunIllTyped(t, kafkagoreader.Analyzer, src)
 	}
 }
+
+// TestCrossPackage: configurations and readers from helpers and
+// constructors of another package, judged from their facts.
+func TestCrossPackage(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), kafkagoreader.Analyzer, "kafkagoreader/xpkg/kafkacfg", "kafkagoreader/xpkg")
+}

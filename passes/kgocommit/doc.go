@@ -15,7 +15,10 @@
 // methods return at once (docs/library-facts.md, F25). With autocommit on,
 // the client then commits what was polled, whether the program's workers have
 // processed it or not; with autocommit disabled, CommitMarkedOffsets commits
-// nothing:
+// nothing, and adding AutoCommitMarks is no fix: kgo.NewClient refuses it
+// beside DisableAutoCommit (the runtime proof, v1.7.0 and v1.22.3). On such a
+// client the report says to commit the records themselves (CommitRecords) or
+// to use AutoCommitMarks instead of DisableAutoCommit:
 //
 //	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.ConsumeTopics("t"))
 //	fs := cl.PollFetches(ctx)
@@ -32,7 +35,10 @@
 // committed offset is the next one to read (kgo's EpochOffset documentation:
 // "If committing, this should be one AFTER a record's offset"; F26). An
 // EpochOffset of r.Offset re-delivers the record after every restart or
-// rebalance; CommitRecords and MarkCommitRecords add the one themselves.
+// rebalance; CommitRecords and MarkCommitRecords add the one themselves. The
+// runtime proof shows it for CommitOffsetsSync (v1.7.0 and v1.22.3) and for
+// MarkCommitOffsets, whose mark the revoke at Close commits (v1.22.3; v1.7.0
+// has no MarkCommitOffsets): committed 4, the restart reads record 4 again.
 //
 // # What is recognised
 //
@@ -41,7 +47,9 @@
 // variables, fields, returns and the parameters of unexported functions, and
 // the options that reach the call as kgoflow traces them (internal/kgoflow):
 // arguments, []kgo.Opt slices built with literals and append, helpers, and
-// variadic forwarding. The offsets map is traced from the call to the map
+// variadic forwarding; a client returned by a function of another package
+// that builds it (a wrapper) has the options the wrapper's facts give, with
+// those the caller passes it. The offsets map is traced from the call to the map
 // literals and make calls it comes from, the inner maps stored into it or
 // looked up from it (offsets[r.Topic][r.Partition] = ...), and the
 // EpochOffset literals and fields stored into those, to a load of a
@@ -50,7 +58,8 @@
 // # Not reported
 //
 //   - marks on a client whose options the package does not see whole (options
-//     from a parameter of an exported function or another package), or on a
+//     from a parameter of an exported function, or from another package's
+//     function whose facts do not give them whole), or on a
 //     client the trace does not reach (a parameter of an exported function);
 //   - CommitUncommittedOffsets on a client that gets AutoCommitMarks on some
 //     paths only (options chosen by a switch, the commit on the other case:
@@ -61,7 +70,10 @@
 // # Category marknoop
 //
 // MarkCommitRecords, MarkCommitOffsets or CommitMarkedOffsets on a client
-// without AutoCommitMarks.
+// without AutoCommitMarks. The message says to add the option, or, on a
+// client with DisableAutoCommit (where NewClient refuses it), to commit with
+// CommitRecords or to use AutoCommitMarks instead, with the
+// DisableAutoCommit option as a related position.
 //
 // # Category uncommittedmarks
 //
@@ -75,8 +87,9 @@
 //
 // The fix replaces CommitUncommittedOffsets with CommitMarkedOffsets (same
 // arguments) where the linked kgo has it (not v1.7.0), and adds " + 1" to a
-// record's offset. Adding AutoCommitMarks
-// to the client is left to a person: it changes what autocommit commits.
+// record's offset. Adding AutoCommitMarks to the client, or replacing
+// DisableAutoCommit with it, is left to a person: it changes what autocommit
+// commits.
 // Suppress one report with a "//kafkalint:ignore kgocommit reason" comment on
 // the line, or "//nolint:kafkalint" under golangci-lint; disable the analyzer
 // with -kgocommit=false.

@@ -33,7 +33,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "kgocommit",
 		Doc:      analysisutil.MustExtractDoc(doc, "kgocommit"),
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, clientgraph.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, clientgraph.Analyzer, kgoflow.Analyzer},
 	}
 	analysisutil.Setup(a, run)
 	return a
@@ -61,7 +61,7 @@ func run(pass *analysis.Pass) {
 	if in == nil {
 		return // every driver runs the requirement; a Pass built by hand may not
 	}
-	r := kgoflow.Of(cg)
+	r := kgoflow.Of(pass)
 	if r == nil {
 		return // no SSA form (see internal/valueflow)
 	}
@@ -165,14 +165,20 @@ func (c *checker) mode(s site) {
 		has := marksOpt != nil
 		switch {
 		case marks && !has && cl.Complete:
-			why := "the marks are dropped, and autocommit commits what was polled, processed or not"
-			if cl.Has(kgoapi.DisableAutoCommit) != nil {
-				why = "the marks are dropped, and CommitMarkedOffsets commits nothing"
+			msg := fmt.Sprintf("%s.%s does nothing on a client without kgo.AutoCommitMarks, add the option to the client (the marks are dropped, and autocommit commits what was polled, processed or not)", s.recvName(), name)
+			related := c.clientRelated(cl)
+			if off := cl.Has(kgoapi.DisableAutoCommit); off != nil {
+				// kgo.NewClient refuses AutoCommitMarks beside
+				// DisableAutoCommit (docs/library-facts.md, F25): adding
+				// the option is no fix on such a client.
+				msg = fmt.Sprintf("%s.%s does nothing on a client with kgo.DisableAutoCommit, commit the records with CommitRecords or use kgo.AutoCommitMarks instead of DisableAutoCommit (marks need AutoCommitMarks, which NewClient refuses beside DisableAutoCommit: nothing marked is committed)", s.recvName(), name)
+				if e := c.calls[off.Pos()]; e != nil {
+					related = append(related, analysis.RelatedInformation{Pos: e.Pos(), End: e.End(), Message: "autocommit is disabled here"})
+				}
 			}
 			c.report(analysis.Diagnostic{
 				Pos: s.expr.Pos(), End: s.expr.End(), Category: categoryNoop,
-				Message: fmt.Sprintf("%s.%s does nothing on a client without kgo.AutoCommitMarks, add the option to the client (%s)", s.recvName(), name, why),
-				Related: c.clientRelated(cl),
+				Message: msg, Related: related,
 			})
 			return
 		case !marks && has && cl.Always(marksOpt): // an option on a branch may be absent where this runs

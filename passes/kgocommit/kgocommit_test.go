@@ -23,3 +23,9 @@ func TestIllTyped(t *testing.T) {
 		testutil.RunIllTyped(t, kgocommit.Analyzer, src)
 	}
 }
+
+// TestCrossPackage: clients built by a wrapper of another package, with the
+// wrapper's options and the caller's (facts).
+func TestCrossPackage(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), kgocommit.Analyzer, "kgocommit/xpkg")
+}

@@ -47,7 +47,12 @@
 // LeaveGroupContext with a non-nil context wait for the group management loop,
 // which waits for the callback to return: called synchronously inside
 // OnPartitionsAssigned, OnPartitionsRevoked or OnPartitionsLost they deadlock
-// the client for good (F24).
+// the client for good (F24). The runtime proof shows Close and LeaveGroup
+// never returning in each of the three callbacks (assigned on joining, revoked
+// by a rebalance, lost after a heartbeat answered UNKNOWN_MEMBER_ID), and the
+// same calls started with go returning, on v1.7.0 and v1.22.3; on v1.22.3,
+// LeaveGroupContext with the callback's context never returning in the
+// revoked and lost callbacks, and LeaveGroupContext(nil) returning.
 //
 // BlockRebalanceOnPoll makes every rebalance wait for AllowRebalance after a
 // poll: "You must always AllowRebalances when you are done processing the
@@ -62,7 +67,14 @@
 // reach kgo.NewClient through the call's arguments, []kgo.Opt slices built
 // with literals and append, the package's helpers that return options or
 // slices of them, and the variadic or slice parameters of unexported
-// functions that forward them (internal/kgoflow). A callback is a function
+// functions that forward them (internal/kgoflow). Across packages, through
+// facts: the options passed to a wrapper of another package that forwards
+// them to kgo.NewClient (NewClient(brokers, opts ...kgo.Opt), also a method)
+// reach a client with the options the wrapper adds itself, and a helper of
+// another package that returns a kgo.Opt or a []kgo.Opt brings the options
+// it builds; the caller's options are judged there, in the caller, and so
+// are the caller's polls of a client whose wrapper blocks rebalances on poll
+// on every path. A callback is a function
 // literal, a named function or a method value, also through variables and
 // fields. What it does before it returns includes the package's functions it
 // calls and its deferred calls, not the goroutines it starts. A client is a
@@ -81,8 +93,11 @@
 //   - CommitOffsets in a revoke callback that waits for something (onDone
 //     made synchronous);
 //   - options whose client the package does not see whole (an option from a
-//     parameter of an exported function or another package), for the
-//     revokenocommit and manualnorevoke reports;
+//     parameter of an exported function, or from another package's function
+//     whose options its facts do not give whole), for the revokenocommit and
+//     manualnorevoke reports: a wrapper's own options are judged where the
+//     wrapper is called, with its callers' options, and an option it adds
+//     itself (its own revoke callback) is not reported;
 //   - LeaveGroupContext(nil), and Close or LeaveGroup started with go;
 //   - Close of a client other than the callback's;
 //   - a BlockRebalanceOnPoll client that leaves the package's sight (passed

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"slices"
 	"sort"
 
@@ -31,7 +32,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "kgorebalance",
 		Doc:      analysisutil.MustExtractDoc(doc, "kgorebalance"),
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, clientgraph.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, clientgraph.Analyzer, kgoflow.Analyzer},
 	}
 	analysisutil.Setup(a, run)
 	return a
@@ -52,14 +53,14 @@ func run(pass *analysis.Pass) {
 	if cg == nil || len(cg.Imports(clients.FranzGo)) == 0 {
 		return // the package does not use franz-go
 	}
-	if !usesOptions(pass) {
-		return // registers no callback and disables no autocommit: no SSA form needed
+	if !usesOptions(pass) && !usesWrappers(pass) {
+		return // registers no callback, disables no autocommit, calls no wrapper: no SSA form needed
 	}
 	in := analysisutil.InspectorOf(pass)
 	if in == nil {
 		return // every driver runs the requirement; a Pass built by hand may not
 	}
-	r := kgoflow.Of(cg)
+	r := kgoflow.Of(pass)
 	if r == nil {
 		return // no SSA form (see internal/valueflow)
 	}
@@ -86,10 +87,35 @@ func run(pass *analysis.Pass) {
 		case o.Name == kgoapi.DisableAutoCommit:
 			c.manual(o)
 		case o.Name == kgoapi.BlockRebalanceOnPoll:
-			c.block(o)
+			c.block(o, r.ClientsWith(o))
+		}
+	}
+	// BlockRebalanceOnPoll added by a wrapper of another package: the
+	// client the call makes is judged here.
+	for _, cl := range r.Clients {
+		for _, o := range cl.Options {
+			if o.From != nil && o.Name == kgoapi.BlockRebalanceOnPoll && cl.Always(o) {
+				c.block(o, []*kgoflow.Client{cl})
+			}
 		}
 	}
 	c.flush()
+}
+
+// usesWrappers reports whether the package calls a function of another
+// package that returns a *kgo.Client: a wrapper whose options kgoflow's facts
+// may give.
+func usesWrappers(pass *analysis.Pass) bool {
+	for _, obj := range pass.TypesInfo.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg || kgoapi.IsPackage(fn.Pkg()) {
+			continue
+		}
+		if res := fn.Signature().Results(); res.Len() > 0 && kgoapi.IsClient(res.At(0).Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // usesOptions reports whether the package refers to one of the options the
@@ -163,8 +189,8 @@ func (c *checker) leaves(o *kgoflow.Option, w *kgoflow.Walk) {
 		if !slices.Contains(kgoapi.Leaves, name) {
 			continue
 		}
-		args := rc.Call.Common().Args
-		if name == "LeaveGroupContext" && len(args) == 2 && kgoflow.IsNil(args[1]) {
+		args := rc.Args()
+		if name == "LeaveGroupContext" && len(args) == 1 && kgoflow.IsNil(args[0]) {
 			continue // triggers the leave and returns
 		}
 		if !c.sameClient(o, w, rc.Receiver()) {
@@ -176,6 +202,9 @@ func (c *checker) leaves(o *kgoflow.Option, w *kgoflow.Walk) {
 			continue
 		}
 		recv := analysisutil.ConsumerName(analysisutil.Receiver(at))
+		if b := rc.BoundName(); b != "" {
+			recv = b // a method value: at is f(), not cl.Close()
+		}
 		what := fmt.Sprintf("%s.%s", recv, name)
 		if top != at {
 			what = fmt.Sprintf("%s (calls %s.%s)", calleeName(top), recv, name)
@@ -326,9 +355,9 @@ func calleeName(call *ast.CallExpr) string {
 
 // block reports, on a client with BlockRebalanceOnPoll that the package
 // polls, a package that never allows rebalances on it, and Close calls on it.
-func (c *checker) block(o *kgoflow.Option) {
+func (c *checker) block(o *kgoflow.Option, clients []*kgoflow.Client) {
 	calls := c.r.MethodCalls("PollFetches", "PollRecords", "AllowRebalance", "Close")
-	for _, cl := range c.r.ClientsWith(o) {
+	for _, cl := range clients {
 		var polls, closes []kgoflow.MethodCall
 		allowed := false
 		for _, mc := range calls {

@@ -29,3 +29,9 @@ func TestIllTyped(t *testing.T) {
 		testutil.RunIllTyped(t, kgorebalance.Analyzer, src)
 	}
 }
+
+// TestCrossPackage: options passed to a wrapper of another package, and
+// option sets from its helpers, judged with the wrapper's options (facts).
+func TestCrossPackage(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), kgorebalance.Analyzer, "kgorebalance/xpkg", "kgorebalance/xpkg/poll")
+}

@@ -109,7 +109,9 @@
 // on an adapter struct that embeds one; an adapter's own override of a method
 // is followed like a helper. The receiver of Unassign is traced, on the SSA form
 // of the package (internal/valueflow), to the NewConsumer calls it may be:
-// through locals, phis, struct fields, closures, parameters, the callback's
+// through locals, phis, struct fields (of generic structs too: a Consumer[M]
+// subscribed by its generic Run with the method value c.rebalance), closures,
+// parameters, the callback's
 // *Consumer (also through middleware that wraps the callback and calls it),
 // interfaces and constructors called through function values. A constructor
 // that several callers share (a function that takes the ConfigMap, an options
@@ -148,6 +150,36 @@
 // exports a Handover fact, and the calling package is reported where it hands
 // over a risky configuration or consumer, with the handler named in the
 // message and its Unassign as related information. A caller that only passes its own parameter on passes the fact on.
+// Facts name the Unassign's file by its package's import path and base name,
+// never by absolute path, so that they do not change with the directory of
+// the checkout (go vet and nogo cache facts).
+//
+// Dependency-injection wiring: a provider in another package that returns a
+// consumer (func ProvideConsumer(...) (*kafka.Consumer, error), or a wrapper
+// that embeds one) carries the configuration it makes the consumer with as
+// a ConsumerFact (settings written on some paths only kept apart),
+// resolved as that function makes it: a settings struct that another
+// package's function or method returns, changed by the provider and
+// rendered by another package's method (s := settings.Default();
+// s.AutoOffsetStore = false; kafka.NewConsumer(s.ConfigMap()): each field is
+// the last value stored into it on every path before the render, or the
+// constant the returning function's SettingsFact gives), or a constructor
+// shared with the package's other providers (a function-typed field, a
+// provider closure, a tracing wrapper's NewConsumer), resolved for this
+// provider. Where the wiring, written by hand or generated (wire's
+// injector), hands that consumer to a library whose handler unassigns (a
+// Handover fact on the parameter), the wiring is reported at that call,
+// with the provider's setting (on its line in the provider's file when the
+// file is known) and the handler's Unassign as related information. This
+// report is made in generated files too, where kafkalint drops every other
+// report (nobody edits them): the generated injector is the only place where
+// the provider's consumer and the handler meet, so no other report would
+// show the problem, and the fix, in the provider's configuration or the
+// handler, is where the related positions point. staticcheck decides the
+// same way per check (its report.FilterGenerated drops simplifications and
+// style reports in generated files, not most bug reports); go vet drops
+// nothing. //kafkalint:ignore directives in generated files are not read:
+// fix the provider or the handler, or turn the analyzer off.
 // A handler in one package whose consumer is built in another is reported
 // where the callback is registered.
 //

@@ -3,9 +3,10 @@ package revokecommit
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"strings"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
 )
 
 // Summary is the fact exported for an exported function or method that another
@@ -27,44 +28,8 @@ type Summary struct {
 type UnassignSite struct {
 	Param   int
 	Missing uint8
-	Where   string // "pkg.Func (file.go:12)"
-	At      Loc    // the Unassign, for related information where it is reported
-}
-
-// A Loc is a position in another package's file, carried by a fact: the
-// reporting package turns it back into a token.Pos when the file is in its
-// file set (loaded from source, or from export data with line information),
-// so that a report made downstream points at the handler too.
-type Loc struct {
-	File      string
-	Line, Col int
-}
-
-// locOf returns the Loc of pos.
-func locOf(fset *token.FileSet, pos token.Pos) Loc {
-	p := fset.Position(pos)
-	return Loc{File: p.Filename, Line: p.Line, Col: p.Column}
-}
-
-// pos returns the position of l in fset, or token.NoPos when fset has no file
-// of that name with that line.
-func (l Loc) pos(fset *token.FileSet) token.Pos {
-	if l.File == "" || l.Line <= 0 {
-		return token.NoPos
-	}
-	found := token.NoPos
-	fset.Iterate(func(f *token.File) bool {
-		if f.Name() != l.File || l.Line > f.LineCount() {
-			return true
-		}
-		p := f.LineStart(l.Line)
-		if col := l.Col - 1; col > 0 && f.Offset(p)+col < f.Size() {
-			p += token.Pos(col)
-		}
-		found = p
-		return false
-	})
-	return found
+	Where   string                // "pkg.Func (file.go:12)"
+	At      analysisutil.FileLine // the Unassign, for related information where it is reported
 }
 
 func (*Summary) AFact() {}

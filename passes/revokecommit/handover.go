@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -29,11 +30,11 @@ type Handover struct {
 
 // A HandoverSite is one handler reached through the parameter or field.
 type HandoverSite struct {
-	Param   int    // the parameter (-1: the receiver); 0 for a field
-	Config  bool   // the ConfigMap is handed over, not the consumer
-	Missing uint8  // what the handler does not do before Unassign
-	Where   string // the Unassign: "pkg.Func (file.go:12)"
-	At      Loc    // the Unassign, for the report's related information
+	Param   int                   // the parameter (-1: the receiver); 0 for a field
+	Config  bool                  // the ConfigMap is handed over, not the consumer
+	Missing uint8                 // what the handler does not do before Unassign
+	Where   string                // the Unassign: "pkg.Func (file.go:12)"
+	At      analysisutil.FileLine // the Unassign, for the report's related information
 }
 
 func (*Handover) AFact() {}
@@ -56,7 +57,7 @@ func (f *Handover) String() string {
 func (c *checker) noteHandovers(f *finding, consumers []*kafkaconfig.Consumer) {
 	where, at := f.where, f.at
 	if f.unassign != nil {
-		where, at = c.whereCall(f.unassign), locOf(c.pass.Fset, f.unassign.Pos())
+		where, at = c.whereCall(f.unassign), analysisutil.FileLineOf(c.pass.Fset, c.pass.Pkg, f.unassign.Pos())
 	}
 	add := func(b kafkaconfig.Boundary, config bool) {
 		s := HandoverSite{Param: b.Index, Config: config, Missing: uint8(f.missing), Where: where, At: at}
@@ -209,11 +210,17 @@ func (c *checker) reportHandover(pos, end token.Pos, to string, s HandoverSite, 
 		}
 		if st, ok := k.Config.Lookup("enable.auto.offset.store"); ok && st.Pos.IsValid() {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: st.Pos, Message: "enable.auto.offset.store=false: the application stores offsets itself"})
+		} else if ok {
+			d.Related = append(d.Related, c.providerRelated(k, st)...)
 		}
-		if p := s.At.pos(c.pass.Fset); p.IsValid() {
+		if p := s.At.Pos(c.pass.Fset, c.pass.Pkg); p.IsValid() {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: "the RevokedPartitions handler calls Unassign here without " + missingText(effects(s.Missing)) + " first"})
 		}
-		c.pass.Report(d)
+		// Kept in generated files: dependency-injection wiring (wire's
+		// wire_gen.go) is where the provider's consumer meets the
+		// handler, and no other place sees both; the Related positions
+		// are the code to change.
+		analysisutil.ReportInGenerated(c.pass, d)
 		return true
 	}
 	return false
@@ -236,4 +243,27 @@ func missingText(m effects) string {
 		return "committing"
 	}
 	return "invalidating stored offsets"
+}
+
+// providerRelated returns, for a consumer that another package's function
+// returns (its ConsumerFact: a provider), where that function sets st, when
+// the setting's position is known: in the provider's own file, or at the
+// call that obtains the consumer.
+func (c *checker) providerRelated(k *kafkaconfig.Consumer, st kafkaconfig.Setting) []analysis.RelatedInformation {
+	if k.Via == "" || k.Call == nil {
+		return nil
+	}
+	msg := fmt.Sprintf("%s=%s in the consumer %s returns", st.Key, st.Value, k.Via)
+	pos := k.Call.Pos()
+	if fn := analysisutil.CalledFunc(c.pass.TypesInfo, k.Call); fn != nil && fn.Pkg() != nil {
+		if file, line, ok := strings.Cut(st.Where, ":"); ok {
+			if n, err := strconv.Atoi(line); err == nil {
+				l := analysisutil.FileLine{Pkg: fn.Pkg().Path(), File: file, Line: n}
+				if p := l.Pos(c.pass.Fset, c.pass.Pkg); p.IsValid() {
+					pos = p
+				}
+			}
+		}
+	}
+	return []analysis.RelatedInformation{{Pos: pos, Message: msg}}
 }

@@ -147,7 +147,7 @@ func (c *checker) related(f *finding, k *kafkaconfig.Consumer, e exposure) []ana
 	}
 	if f.unassign == nil && f.where != "" {
 		add(f.call.Pos(), "the handler is in "+f.where)
-		add(f.at.pos(c.pass.Fset), "the handler's Unassign, in another package")
+		add(f.at.Pos(c.pass.Fset, c.pass.Pkg), "the handler's Unassign, in another package")
 	}
 	return rel
 }

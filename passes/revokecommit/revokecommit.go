@@ -65,8 +65,8 @@ type region struct {
 type finding struct {
 	site
 	region *region
-	late   *ast.CallExpr // a store of the consumer's offsets on another goroutine, when that matters
-	at     Loc           // the Unassign in another package (where is set), from its fact
+	late   *ast.CallExpr         // a store of the consumer's offsets on another goroutine, when that matters
+	at     analysisutil.FileLine // the Unassign in another package (where is set), from its fact
 }
 
 type checker struct {
@@ -160,7 +160,7 @@ func (c *checker) checkRegion(r *region) {
 			if r.decl != nil && s.unassign != nil {
 				if fn, ok := c.pass.TypesInfo.Defs[r.decl.Name].(*types.Func); ok {
 					if idx, ok := paramIndex(c.pass.TypesInfo, r.decl, s.recv); ok {
-						c.handlers[fn] = append(c.handlers[fn], UnassignSite{Param: idx, Missing: uint8(s.missing), Where: c.where(fn, s.unassign), At: locOf(c.pass.Fset, s.unassign.Pos())})
+						c.handlers[fn] = append(c.handlers[fn], UnassignSite{Param: idx, Missing: uint8(s.missing), Where: c.where(fn, s.unassign), At: analysisutil.FileLineOf(c.pass.Fset, c.pass.Pkg, s.unassign.Pos())})
 					}
 				}
 			}
@@ -383,7 +383,7 @@ func (c *checker) exportFacts() {
 					continue // already in another package: its own facts carry it
 				}
 				if idx, ok := paramIndex(c.pass.TypesInfo, decl, u.recv); ok {
-					f.Unassigns = append(f.Unassigns, UnassignSite{Param: idx, Missing: uint8(u.missing), Where: c.where(fn, u.unassign), At: locOf(c.pass.Fset, u.unassign.Pos())})
+					f.Unassigns = append(f.Unassigns, UnassignSite{Param: idx, Missing: uint8(u.missing), Where: c.where(fn, u.unassign), At: analysisutil.FileLineOf(c.pass.Fset, c.pass.Pkg, u.unassign.Pos())})
 				}
 			}
 		}

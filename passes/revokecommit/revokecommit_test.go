@@ -1,6 +1,8 @@
 package revokecommit_test
 
 import (
+	"bytes"
+	"encoding/gob"
 	"os"
 	"path/filepath"
 	"slices"
@@ -74,7 +76,7 @@ func TestSettings(t *testing.T) {
 // another package's handler points at that handler's Unassign as related
 // information, not only in its message.
 func TestHandoverRelated(t *testing.T) {
-	results := analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/library/...")
+	results := analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/library/...", "revokecommit/wiring/...")
 	checked := 0
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
@@ -171,4 +173,122 @@ func TestDeterministicFacts(t *testing.T) {
 // interface of its own, and an errgroup-like type that runs the workers.
 func TestTeams(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/teams/...")
+}
+
+// TestWiring: dependency-injection wiring (issue 16, shape 3): provider A
+// returns a consumer made from typed settings, provider B's library installs
+// the handler, and the wiring of a third package hands A's consumer to B.
+func TestWiring(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/wiring/...")
+}
+
+// TestWiringRelated: the wiring's report, in a generated file too, points
+// at the provider's line that turns the automatic store off, in the
+// provider's package, and at the handler's Unassign.
+func TestWiringRelated(t *testing.T) {
+	results := analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/wiring/...")
+	checked := make(map[string]bool) // the test variant of a package reports again
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			checked[r.Pass.Fset.Position(d.Pos).String()] = true
+			var provider, handler bool
+			for _, rel := range d.Related {
+				p := r.Pass.Fset.Position(rel.Pos)
+				line := sourceLine(t, p.Filename, p.Line)
+				switch filepath.Base(p.Filename) {
+				case "provider.go":
+					provider = strings.Contains(line, "s.AutoOffsetStore = false") &&
+						strings.HasPrefix(rel.Message, "enable.auto.offset.store=false in the consumer provider.ProvideConsumer returns")
+				case "runner.go":
+					handler = strings.Contains(line, "Unassign()")
+				}
+			}
+			if !provider || !handler {
+				t.Errorf("%s: %s: related %+v: want the provider's setting and the handler's Unassign", r.Pass.Fset.Position(d.Pos), d.Message, d.Related)
+			}
+		}
+	}
+	if len(checked) != 3 {
+		t.Fatalf("wiring reports at %v, want 3 (app, its generated twin, and app on gopkg.in)", checked)
+	}
+}
+
+// sourceLine returns line n of file.
+func sourceLine(t *testing.T, file string, n int) string {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	if n < 1 || n > len(lines) {
+		return ""
+	}
+	return lines[n-1]
+}
+
+// TestFactsMachineIndependent: the bytes of every fact the analyzer and its
+// requirements export (gob, the encoding go vet and nogo cache) hold no
+// absolute path of the checkout, so that facts do not change with the
+// directory the module is in; the reports made from them still point at the
+// handler (TestHandoverRelated).
+func TestFactsMachineIndependent(t *testing.T) {
+	dir := testutil.TestData(t)
+	cfg := &packages.Config{
+		Mode:  packages.LoadAllSyntax,
+		Dir:   filepath.Join(dir, "src"),
+		Env:   append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOPROXY=off", "GOFLAGS="),
+		Tests: true,
+	}
+	pkgs, err := packages.Load(cfg, "revokecommit/library/...", "revokecommit/wiring/...", "revokecommit/crosspkg/...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := checker.Analyze([]*analysis.Analyzer{revokecommit.Analyzer}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	located := 0
+	seen := make(map[*checker.Action]bool)
+	var visit func(act *checker.Action)
+	visit = func(act *checker.Action) {
+		if seen[act] {
+			return
+		}
+		seen[act] = true
+		for _, dep := range act.Deps {
+			visit(dep)
+		}
+		for _, f := range act.AllObjectFacts() {
+			var buf bytes.Buffer
+			if err := gob.NewEncoder(&buf).Encode(f.Fact); err != nil {
+				t.Errorf("%s: %v: gob: %v", act, f.Object, err)
+				continue
+			}
+			if bytes.Contains(buf.Bytes(), []byte(abs)) || bytes.Contains(buf.Bytes(), []byte(filepath.ToSlash(abs))) {
+				t.Errorf("%s: fact %v of %v holds the checkout's path %s", act.Analyzer.Name, f.Fact, f.Object, abs)
+			}
+			if bytes.Contains(buf.Bytes(), []byte(".go")) {
+				located++
+			}
+		}
+	}
+	for _, act := range res.Roots {
+		visit(act)
+	}
+	if located == 0 {
+		t.Fatal("no fact names a file: the test checks nothing")
+	}
+}
+
+// TestCombined: issue 16's shapes together: a shared constructor behind a
+// function-typed field, a provider closure, a tracing wrapper of another
+// package, and the wiring of a third package that hands the provider's
+// consumer to a library's handler.
+func TestCombined(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/combined/...")
 }

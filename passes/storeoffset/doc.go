@@ -57,7 +57,9 @@
 //
 // Values are followed on the package's SSA form (internal/valueflow): through
 // local variables, phis (a value set on some branches), slice literals, append,
-// copy, indexing and range, struct fields of the package, closures, TopicPartition
+// copy, indexing and range, struct fields of the package (generic structs too),
+// closures (a slice of offsets built outside a retry closure and stored inside
+// it), generic functions and methods, TopicPartition
 // literals whose Offset is the message's (Offset: m.TopicPartition.Offset, also
 // through a variable or a conversion), and parameters of the package's functions
 // to the arguments of their calls: a helper storeAt(c, m.TopicPartition) that

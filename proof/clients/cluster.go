@@ -9,8 +9,10 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kfake"
 	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kmsg"
 )
 
 // topic is the one topic of every scenario (scenario/kit.Topic).
@@ -65,6 +67,15 @@ func startCluster(partitions int32, records int) (*fakeCluster, error) {
 		if err := c.DeleteRecords(topic, int32(p), off); err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 		}
+	})
+	mux.HandleFunc("/fenceheartbeat", func(w http.ResponseWriter, r *http.Request) {
+		// The next Heartbeat is answered UNKNOWN_MEMBER_ID, as when the
+		// broker has dropped the member: its session is lost.
+		c.ControlKey(int16(kmsg.Heartbeat), func(req kmsg.Request) (kmsg.Response, error, bool) {
+			resp := req.ResponseKind().(*kmsg.HeartbeatResponse)
+			resp.ErrorCode = kerr.UnknownMemberID.Code
+			return resp, nil, true
+		})
 	})
 	fc.srv = &http.Server{Handler: mux}
 	go fc.srv.Serve(fc.ln)

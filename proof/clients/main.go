@@ -37,16 +37,21 @@ import (
 
 // shortCells is the CI subset (-short): one run of each cell, on the newest
 // version of each client and the old sarama import path, chosen so that each
-// rule's mistake and fix run once and the subset stays near a minute: the
-// one-member scenarios, sarama's Consume-once rebalance, and franz-go's two
-// deadlocks (bounded at 10 and 15s). A test checks that each had one outcome in
-// every run of the full matrix.
+// rule's mistake and fix run once and the subset stays within about two
+// minutes: the one-member scenarios, sarama's Consume-once rebalance and
+// revoked cooperative claims, and franz-go's deadlocks in a partition callback
+// (one per callback, bounded at 10 and 15s) and in Close. Not the rebalances
+// held until an eviction (10s each, and claimctx/ok-continue burns both cores
+// while it spins). A test checks that each had one outcome in every run of the
+// full matrix.
 var shortCells = map[string][]string{
-	"Shopify/sarama@v1.38.1": {"sarama/markoffset/markoffset-own", "sarama/autocommit/mark-no-commit", "sarama/claimclosed/nil-continue"},
-	"IBM/sarama@v1.61.1":     {"markoffset", "autocommit", "markafter", "claimclosed", "claimrevoked", "notlooped"},
+	"Shopify/sarama@v1.38.1": {"sarama/markoffset/markoffset-own", "sarama/autocommit/mark-no-commit", "sarama/claimclosed/nil-continue", "sarama/callbackmark/ack-after-return"},
+	"IBM/sarama@v1.61.1":     {"markoffset", "autocommit", "markafter", "callbackmark", "claimclosed", "claimrevoked", "notlooped"},
 	"twmb/franz-go@v1.22.3": {
-		"revokeclose", "marks", "rawoffset",
-		"franzgo/closecallback/sync-close", "franzgo/closepoll/close", "franzgo/closepoll/closeallowingrebalance",
+		"revokeclose", "marks", "marksmanual", "rawoffset",
+		"franzgo/closecallback/sync-close", "franzgo/closerevoked/sync-close", "franzgo/closerevoked/go-close",
+		"franzgo/closelost/sync-leavegroup", "franzgo/closelost/go-close", "franzgo/closelost/leavegroupcontext-nil",
+		"franzgo/closepoll/close", "franzgo/closepoll/closeallowingrebalance",
 	},
 	"segmentio/kafka-go@v0.4.51": {
 		"partition0", "fetchcommit", "readcrash", "groupapi",

@@ -9,6 +9,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -25,12 +26,23 @@ func main() {
 		"marks":           marks,
 		"rawoffset":       rawOffset,
 		"closecallback":   closeCallback,
+		"closerevoked":    closeRevoked,
+		"closelost":       closeLost,
+		"marksmanual":     marksManual,
 		"closepoll":       closePoll,
 		"blockrebalance":  blockRebalance,
 	})
 }
 
 func client(id string, extra ...kgo.Opt) *kgo.Client {
+	cl, err := newClient(id, extra...)
+	if err != nil {
+		panic(err)
+	}
+	return cl
+}
+
+func newClient(id string, extra ...kgo.Opt) (*kgo.Client, error) {
 	opts := append([]kgo.Opt{
 		kgo.SeedBrokers(kit.Broker()),
 		kgo.ClientID(id),
@@ -42,11 +54,7 @@ func client(id string, extra ...kgo.Opt) *kgo.Client {
 		kgo.Balancers(kgo.RangeBalancer()),
 		kgo.AutoCommitInterval(time.Minute),
 	}, extra...)
-	cl, err := kgo.NewClient(opts...)
-	if err != nil {
-		panic(err)
-	}
-	return cl
+	return kgo.NewClient(opts...)
 }
 
 // poll polls until it has n records or d passes.
@@ -246,11 +254,78 @@ func marks(o *kit.Outcome) string {
 	return "5 of 10 marked; committed after Close: " + kit.CommittedString(kit.GroupID, 1)
 }
 
+// marksManual: marks on a client with DisableAutoCommit (F5a). One member
+// polls 10 records, marks the first 5 with MarkCommitRecords, commits the way
+// the handler names, and closes. "no-autocommitmarks*" have DisableAutoCommit
+// and no AutoCommitMarks; "-commitmarked" then calls CommitMarkedOffsets
+// (newer than v1.7.0), "-commituncommitted" CommitUncommittedOffsets.
+// "add-autocommitmarks" adds AutoCommitMarks beside DisableAutoCommit.
+// The fixes: "commitrecords" keeps DisableAutoCommit and commits the 5 records
+// with CommitRecords instead of marking them; "autocommitmarks-instead"
+// replaces DisableAutoCommit with AutoCommitMarks and calls
+// CommitMarkedOffsets where the version has it.
+func marksManual(o *kit.Outcome) string {
+	h := kit.Handler()
+	opts := []kgo.Opt{kgo.DisableAutoCommit()}
+	switch h {
+	case "add-autocommitmarks":
+		opts = append(opts, kgo.AutoCommitMarks())
+	case "autocommitmarks-instead":
+		opts = []kgo.Opt{kgo.AutoCommitMarks()}
+	}
+	cl, err := newClient("a", opts...)
+	if err != nil {
+		return "NewClient: " + err.Error()
+	}
+	o.Set("stage", "poll")
+	rs := poll(cl, 10, 20*time.Second)
+	if len(rs) < 10 {
+		return fmt.Sprintf("TIMEOUT polled %d of 10", len(rs))
+	}
+	ctx := context.Background()
+	v := "5 of 10 marked"
+	if h == "commitrecords" {
+		v = "5 of 10 committed with CommitRecords"
+		if err := cl.CommitRecords(ctx, rs[:5]...); err != nil {
+			o.Errorf("CommitRecords: %v", err)
+		}
+	} else {
+		cl.MarkCommitRecords(rs[:5]...)
+	}
+	next(cl)
+	cm, hasCommitMarked := any(cl).(interface{ CommitMarkedOffsets(context.Context) error })
+	switch {
+	case strings.HasSuffix(h, "-commitmarked") && !hasCommitMarked:
+		cl.Close()
+		return "no CommitMarkedOffsets in this version"
+	case strings.HasSuffix(h, "-commitmarked"), h == "autocommitmarks-instead" && hasCommitMarked:
+		if err := cm.CommitMarkedOffsets(ctx); err != nil {
+			o.Errorf("CommitMarkedOffsets: %v", err)
+		}
+		v += ", CommitMarkedOffsets"
+	case strings.HasSuffix(h, "-commituncommitted"):
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			o.Errorf("CommitUncommittedOffsets: %v", err)
+		}
+		v += ", CommitUncommittedOffsets"
+	}
+	if !closeWithin(o, cl.Close) {
+		return "Close did not return within 10s"
+	}
+	return v + "; committed after Close: " + kit.CommittedString(kit.GroupID, 1)
+}
+
 // rawOffset: autocommit off, one member polls 5 records and commits the last
 // with the raw-offset API given the record's own offset, or +1, or with
-// CommitRecords (F5c); then a fresh member starts.
+// CommitRecords (F5c); or, with AutoCommitMarks and autocommit on, marks it
+// with MarkCommitOffsets given the record's own offset or +1, and the revoke
+// at Close commits the mark. Then a fresh member starts.
 func rawOffset(o *kit.Outcome) string {
-	cl := client("a", kgo.DisableAutoCommit())
+	opt := kgo.DisableAutoCommit()
+	if strings.HasPrefix(kit.Handler(), "markcommitoffsets") {
+		opt = kgo.AutoCommitMarks()
+	}
+	cl := client("a", opt)
 	o.Set("stage", "poll")
 	rs := poll(cl, 5, 20*time.Second)
 	if len(rs) < 5 {
@@ -269,6 +344,22 @@ func rawOffset(o *kit.Outcome) string {
 		if err := cl.CommitRecords(ctx, last); err != nil {
 			o.Errorf("CommitRecords: %v", err)
 		}
+	case "markcommitoffsets-own", "markcommitoffsets-plus1":
+		// MarkCommitOffsets is newer than v1.7.0; the marks are committed
+		// by the revoke at Close.
+		mc, ok := any(cl).(interface {
+			MarkCommitOffsets(map[string]map[int32]kgo.EpochOffset)
+		})
+		if !ok {
+			cl.Close()
+			return "no MarkCommitOffsets in this version"
+		}
+		off := last.Offset
+		if kit.Handler() == "markcommitoffsets-plus1" {
+			off++
+		}
+		mc.MarkCommitOffsets(map[string]map[int32]kgo.EpochOffset{last.Topic: {last.Partition: {Epoch: last.LeaderEpoch, Offset: off}}})
+		next(cl)
 	}
 	if !closeWithin(o, cl.Close) {
 		return "Close did not return within 10s"
@@ -294,26 +385,143 @@ func rawOffset(o *kit.Outcome) string {
 	return v
 }
 
-// closeCallback: Close called inside OnPartitionsAssigned, synchronously or in
-// a goroutine (F3).
+// leaveGroupContext is LeaveGroupContext, newer than v1.7.0.
+type leaveGroupContext interface {
+	LeaveGroupContext(context.Context) error
+}
+
+// hasLeaveGroupContext reports whether this kgo has LeaveGroupContext.
+func hasLeaveGroupContext() bool {
+	_, ok := any((*kgo.Client)(nil)).(leaveGroupContext)
+	return ok
+}
+
+// leaveCall is what the handler calls inside a partition callback and its
+// name: Close, LeaveGroup, or LeaveGroupContext with the callback's context
+// or a nil one.
+func leaveCall(ctx context.Context, cl *kgo.Client) (string, func()) {
+	switch kit.Handler() {
+	case "sync-leavegroup", "go-leavegroup":
+		return "LeaveGroup", cl.LeaveGroup
+	case "sync-leavegroupcontext":
+		return "LeaveGroupContext(ctx)", func() { any(cl).(leaveGroupContext).LeaveGroupContext(ctx) }
+	case "leavegroupcontext-nil":
+		// A nil context triggers the leave and returns (its doc).
+		return "LeaveGroupContext(nil)", func() { any(cl).(leaveGroupContext).LeaveGroupContext(nil) }
+	}
+	return "Close", cl.Close
+}
+
+// leave calls leaveCall's call inside a partition callback, synchronously
+// ("sync-*", "leavegroupcontext-nil") or in a goroutine ("go-*"); it closes
+// returned when the call returns (once).
+func leave(ctx context.Context, cl *kgo.Client, returned chan struct{}, once *sync.Once) {
+	_, call := leaveCall(ctx, cl)
+	done := func() { call(); once.Do(func() { close(returned) }) }
+	if strings.HasPrefix(kit.Handler(), "go-") {
+		go done()
+		return
+	}
+	done()
+}
+
+// leaveVerdict waits for the callback to be called and the call to return.
+func leaveVerdict(callback string, called, returned <-chan struct{}, d time.Duration) string {
+	what, _ := leaveCall(context.Background(), nil)
+	select {
+	case <-called:
+	case <-time.After(20 * time.Second):
+		return callback + " not called within 20s"
+	}
+	select {
+	case <-returned:
+		return fmt.Sprintf("%s in %s returned", what, callback)
+	case <-time.After(d):
+		return fmt.Sprintf("%s in %s did not return within %.0fs", what, callback, d.Seconds())
+	}
+}
+
+// closeCallback: Close or LeaveGroup called inside OnPartitionsAssigned,
+// synchronously or in a goroutine (F3).
 func closeCallback(o *kit.Outcome) string {
-	returned := make(chan struct{})
-	cl := client("a", kgo.OnPartitionsAssigned(func(_ context.Context, cl *kgo.Client, _ map[string][]int32) {
-		if kit.Handler() == "sync-close" {
-			cl.Close()
-			close(returned)
-			return
-		}
-		go func() { cl.Close(); close(returned) }()
+	called, returned := make(chan struct{}), make(chan struct{})
+	var calledOnce, once sync.Once
+	cl := client("a", kgo.OnPartitionsAssigned(func(ctx context.Context, cl *kgo.Client, _ map[string][]int32) {
+		calledOnce.Do(func() { close(called) })
+		leave(ctx, cl, returned, &once)
 	}))
 	o.Set("stage", "poll")
 	go poll(cl, 1, 30*time.Second)
-	select {
-	case <-returned:
-		return "Close in OnPartitionsAssigned returned"
-	case <-time.After(15 * time.Second):
-		return "Close in OnPartitionsAssigned did not return within 15s"
+	return leaveVerdict("OnPartitionsAssigned", called, returned, 15*time.Second)
+}
+
+// closeRevoked: a polls its two partitions, b joins, and the eager rebalance
+// calls a's OnPartitionsRevoked, which calls Close, LeaveGroup or
+// LeaveGroupContext (F3).
+func closeRevoked(o *kit.Outcome) string {
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	defer func() { cancel(); wg.Wait() }()
+	called, returned := make(chan struct{}), make(chan struct{})
+	var calledOnce, once sync.Once
+	if strings.Contains(kit.Handler(), "leavegroupcontext") && !hasLeaveGroupContext() {
+		return "no LeaveGroupContext in this version"
 	}
+	a := client("a", kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, revoked map[string][]int32) {
+		if len(revoked) == 0 {
+			return
+		}
+		calledOnce.Do(func() { close(called) })
+		leave(ctx, cl, returned, &once)
+	}))
+	o.Set("stage", "poll")
+	if rs := poll(a, 10, 20*time.Second); len(rs) < 10 {
+		return fmt.Sprintf("TIMEOUT polled %d of 10", len(rs))
+	}
+	go func() {
+		for ctx.Err() == nil {
+			pctx, c := context.WithTimeout(ctx, 300*time.Millisecond)
+			a.PollFetches(pctx)
+			c()
+		}
+	}()
+	o.Set("stage", "b joins")
+	joinB(ctx, &wg, nil)
+	return leaveVerdict("OnPartitionsRevoked", called, returned, 10*time.Second)
+}
+
+// closeLost: a polls, then the cluster answers its next heartbeat
+// UNKNOWN_MEMBER_ID (kit.FenceHeartbeat): the session is lost and kgo calls
+// OnPartitionsLost, which calls Close, LeaveGroup or LeaveGroupContext (F3).
+func closeLost(o *kit.Outcome) string {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	called, returned := make(chan struct{}), make(chan struct{})
+	var calledOnce, once sync.Once
+	if strings.Contains(kit.Handler(), "leavegroupcontext") && !hasLeaveGroupContext() {
+		return "no LeaveGroupContext in this version"
+	}
+	a := client("a", kgo.OnPartitionsLost(func(ctx context.Context, cl *kgo.Client, lost map[string][]int32) {
+		if len(lost) == 0 {
+			return
+		}
+		calledOnce.Do(func() { close(called) })
+		leave(ctx, cl, returned, &once)
+	}))
+	o.Set("stage", "poll")
+	if rs := poll(a, 5, 20*time.Second); len(rs) < 5 {
+		return fmt.Sprintf("TIMEOUT polled %d of 5", len(rs))
+	}
+	go func() {
+		for ctx.Err() == nil {
+			pctx, c := context.WithTimeout(ctx, 300*time.Millisecond)
+			a.PollFetches(pctx)
+			c()
+		}
+	}()
+	o.Set("stage", "fence")
+	kit.FenceHeartbeat()
+	return leaveVerdict("OnPartitionsLost", called, returned, 10*time.Second)
 }
 
 // closePoll: BlockRebalanceOnPoll, one member polls and closes with Close or

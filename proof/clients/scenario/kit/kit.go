@@ -262,6 +262,15 @@ func DeleteRecords(p int32, offset int64) {
 	}
 }
 
+// FenceHeartbeat makes the cluster answer the next Heartbeat with
+// UNKNOWN_MEMBER_ID, as a broker does for a member it has dropped: the
+// member's session is lost.
+func FenceHeartbeat() {
+	if _, err := get("/fenceheartbeat", nil); err != nil {
+		panic(err)
+	}
+}
+
 // ModuleVersion returns "path version" of the first module in the build whose
 // path is one of paths (the client the program was built with).
 func ModuleVersion(paths ...string) string {

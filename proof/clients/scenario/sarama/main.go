@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -26,11 +27,18 @@ func main() {
 		"notlooped":    notLooped,
 		"markafter":    markAfter,
 		"claimrevoked": claimRevoked,
+		"callbackmark": callbackMark,
 	})
 }
 
 // useCooperative makes config set the cooperative-sticky strategy.
 var useCooperative bool
+
+// rebalanceTimedOut records that a group reported ErrRebalanceTimedOut: a
+// revoked ConsumeClaim did not return within the rebalance timeout, and
+// sarama cancelled the whole session (consumer_group_cooperative.go,
+// revokeClaims, v1.61.1).
+var rebalanceTimedOut atomic.Bool
 
 func config(id string) *sarama.Config {
 	c := sarama.NewConfig()
@@ -64,6 +72,9 @@ func newGroup(o *kit.Outcome, id string, cfg *sarama.Config) sarama.ConsumerGrou
 	go func() {
 		for err := range g.Errors() {
 			o.Logf("%s: group error: %v", id, err)
+			if strings.Contains(err.Error(), "did not exit within") { // ErrRebalanceTimedOut, IBM/sarama v1.61.0 on
+				rebalanceTimedOut.Store(true)
+			}
 		}
 	}()
 	return g
@@ -189,7 +200,8 @@ func autoCommit(o *kit.Outcome) string {
 // partition consumer of partition 0 is shut down by OFFSET_OUT_OF_RANGE: the
 // member is paused, records up to 10 are produced and deleted, and the next
 // fetch at 5 is below the log start. The handler reacts to the closed channel
-// in the way the handler flag names.
+// in the way the handler flag names: "ok-break" checks comma-ok but its break
+// leaves only the select.
 func claimClosed(o *kit.Outcome) string {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -231,6 +243,21 @@ func claimClosed(o *kit.Outcome) string {
 					if m == nil {
 						nils.Add(1)
 						continue
+					}
+					read.Add(1)
+					s.MarkMessage(m, "")
+				case <-s.Context().Done():
+					returned <- "returned on session end"
+					return nil
+				}
+			}
+		case "ok-break":
+			for {
+				select {
+				case m, ok := <-c.Messages():
+					if !ok {
+						nils.Add(1)
+						break // leaves the select only: the loop receives again
 					}
 					read.Add(1)
 					s.MarkMessage(m, "")
@@ -281,11 +308,15 @@ func claimClosed(o *kit.Outcome) string {
 	if n := nils.Load(); n > 0 {
 		// The count depends on the machine: the verdict says only whether it
 		// is more than a handful, the evidence has the number.
-		o.Set("nil receives", fmt.Sprint(n))
+		what, key := "nil messages", "nil receives"
+		if kit.Handler() == "ok-break" {
+			what, key = "receives from the closed channel", "closed receives"
+		}
+		o.Set(key, fmt.Sprint(n))
 		if n > 1000 {
-			v += "; spun on nil messages (over 1000)"
+			v += "; spun on " + what + " (over 1000)"
 		} else {
-			v += "; some nil messages"
+			v += "; some " + what
 		}
 	}
 	cancel()
@@ -337,8 +368,11 @@ func startA(ctx context.Context, o *kit.Outcome, h sarama.ConsumerGroupHandler, 
 // claimCtx: a second member joins while a's ConsumeClaim processes a message
 // (S2). "range-blocking" ranges over Messages() and takes 15s per message
 // without watching the session; "range-fast" ranges with a body that does not
-// block; "select-ctx" takes as long but returns when the session ends. The
-// rebalance timeout is 3s.
+// block; "select-ctx" takes as long but returns when the session ends;
+// "ok-continue" receives with comma-ok but continues on the closed channel
+// (S1: it spins when the rebalance closes the claim); "ok-break" breaks out of
+// the select on it, in a select that also watches the session. The rebalance
+// timeout is 3s.
 func claimCtx(o *kit.Outcome) string {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -357,7 +391,40 @@ func claimCtx(o *kit.Outcome) string {
 		return false
 	}
 	var h handler
-	if kit.Handler() == "select-ctx" {
+	var spins atomic.Int64
+	switch kit.Handler() {
+	case "ok-break":
+		// comma-ok whose break leaves only the select, which also watches
+		// the session: at the rebalance both cases are ready.
+		h = func(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error {
+			for {
+				select {
+				case m, ok := <-c.Messages():
+					if !ok {
+						spins.Add(1)
+						break
+					}
+					got.Add(1)
+					s.MarkMessage(m, "")
+				case <-s.Context().Done():
+					return nil
+				}
+			}
+		}
+	case "ok-continue":
+		// comma-ok, but the closed channel is skipped: the loop never ends.
+		h = func(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error {
+			for {
+				m, ok := <-c.Messages()
+				if !ok {
+					spins.Add(1)
+					continue
+				}
+				got.Add(1)
+				s.MarkMessage(m, "")
+			}
+		}
+	case "select-ctx":
 		h = func(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error {
 			for {
 				select {
@@ -375,7 +442,7 @@ func claimCtx(o *kit.Outcome) string {
 				}
 			}
 		}
-	} else {
+	default:
 		h = func(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error {
 			for m := range c.Messages() {
 				got.Add(1)
@@ -398,6 +465,9 @@ func claimCtx(o *kit.Outcome) string {
 	var wg sync.WaitGroup
 	member(ctx, o, &wg)
 	ms, ok := kit.WaitMembers(kit.GroupID, 10*time.Second, both)
+	if n := spins.Load(); n > 0 {
+		o.Set("closed receives", fmt.Sprint(n))
+	}
 	if ok {
 		return "a released its claims: a and b hold one partition each within 10s"
 	}
@@ -502,7 +572,8 @@ func markAfter(o *kit.Outcome) string {
 // second member joins and one of a's two claims is revoked: its Messages()
 // channel closes while the session, and its context, go on (S1). The handler
 // watches the session's context; "no-comma-ok" reads the channel without
-// comma-ok, "comma-ok" with it.
+// comma-ok, "comma-ok" with it, "ok-break" with it but with a break that
+// leaves only the select.
 func claimRevoked(o *kit.Outcome) string {
 	if !cooperative(sarama.NewConfig()) {
 		return "no cooperative strategy in this version"
@@ -511,8 +582,10 @@ func claimRevoked(o *kit.Outcome) string {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var got atomic.Int32
+	var spins atomic.Int64
 	events := make(chan string, 4)
 	h := handler(func(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) (err error) {
+		var spinStart time.Time
 		defer func() {
 			if r := recover(); r != nil {
 				events <- fmt.Sprintf("panic: %v", r)
@@ -522,6 +595,13 @@ func claimRevoked(o *kit.Outcome) string {
 		for {
 			select {
 			case m, ok := <-c.Messages():
+				if !ok && kit.Handler() == "ok-break" {
+					spins.Add(1)
+					if spinStart.IsZero() {
+						spinStart = time.Now()
+					}
+					break // leaves the select only: the loop receives again
+				}
 				if kit.Handler() == "no-comma-ok" {
 					_ = m.Offset // the handler's use of the message
 				} else if !ok {
@@ -531,6 +611,9 @@ func claimRevoked(o *kit.Outcome) string {
 				got.Add(1)
 				s.MarkMessage(m, "")
 			case <-s.Context().Done():
+				if !spinStart.IsZero() {
+					o.Set("spun for", time.Since(spinStart).Round(100*time.Millisecond).String())
+				}
 				events <- "returned on session end"
 				return nil
 			}
@@ -555,11 +638,94 @@ func claimRevoked(o *kit.Outcome) string {
 	case <-time.After(10 * time.Second):
 		v = "no ConsumeClaim ended within 10s"
 	}
+	if n := spins.Load(); n > 0 {
+		o.Set("closed receives", fmt.Sprint(n))
+		if n > 1000 {
+			v += "; spun on receives from the closed channel (over 1000)"
+		} else {
+			v += "; some receives from the closed channel"
+		}
+	}
 	if _, ok := kit.WaitMembers(kit.GroupID, 10*time.Second, both); ok {
 		v += "; a and b hold one partition each"
+		if rebalanceTimedOut.Load() {
+			v += " after a's session was cancelled (ErrRebalanceTimedOut)"
+		}
 	} else {
-		o.Set("after 10s", kit.Members(kit.GroupID))
-		v += "; no balanced group after 10s"
+		ms := kit.Members(kit.GroupID)
+		o.Set("after 10s", ms)
+		if gi := kit.Group(kit.GroupID); gi != nil && !gi.HasClient("a") {
+			v += "; a evicted, b alone after 10s"
+		} else {
+			v += "; no balanced group after 10s"
+		}
 	}
 	return v
+}
+
+// callbackMark: ConsumeClaim hands each message to the application with an ack
+// callback that marks it (asyncmark's callbackmark, S6: the cloudevents
+// shape); the application, started once outside ConsumeClaim, acks each
+// message a second later. The session ends right after the fifth message is
+// handed off, and the group is closed two seconds after Consume returned.
+// "ack-after-return" returns from ConsumeClaim at once; "wait-for-acks" counts
+// the callbacks it handed on and waits for them before returning.
+func callbackMark(o *kit.Outcome) string {
+	type event struct {
+		msg    *sarama.ConsumerMessage
+		finish func(error)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	g := newGroup(o, "a", config("a"))
+	incoming := make(chan event, 16)
+	var n, late atomic.Int32
+	var released atomic.Bool
+	go func() { // the application
+		for ev := range incoming {
+			go func() {
+				time.Sleep(time.Second)
+				if released.Load() {
+					late.Add(1)
+				}
+				ev.finish(nil)
+			}()
+		}
+	}()
+	h := handler(func(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error {
+		var acks sync.WaitGroup
+		defer func() {
+			if kit.Handler() == "wait-for-acks" {
+				acks.Wait()
+			}
+		}()
+		for {
+			select {
+			case m, ok := <-c.Messages():
+				if !ok {
+					return nil
+				}
+				acks.Add(1)
+				incoming <- event{msg: m, finish: func(err error) {
+					defer acks.Done()
+					if err == nil {
+						s.MarkMessage(m, "")
+					}
+				}}
+				if n.Add(1) == 5 {
+					cancel()
+				}
+			case <-s.Context().Done():
+				return nil
+			}
+		}
+	})
+	o.Set("stage", "consume")
+	loop(ctx, g, h)
+	released.Store(true)
+	time.Sleep(2 * time.Second)
+	if err := g.Close(); err != nil {
+		o.Errorf("Close: %v", err)
+	}
+	o.Set("acks after Consume returned", fmt.Sprint(late.Load()))
+	return restartVerdict(o)
 }

@@ -69,3 +69,39 @@ func NewTraced(conf *kafka.ConfigMap) (*Traced, error) { // want NewTraced:`cons
 	}
 	return &Traced{Consumer: c, span: "kafka"}, nil
 }
+
+// Settings is a typed settings struct that Render turns into a ConfigMap.
+type Settings struct {
+	Group     string
+	Brokers   string
+	AutoStore bool
+	Interval  int
+}
+
+// Render renders the settings: its fact names the fields it reads.
+func (s Settings) Render() *kafka.ConfigMap { // want Render:`config \{auto\.commit\.interval\.ms=\? enable\.auto\.offset\.store=\? group\.id=\?\}`
+	return &kafka.ConfigMap{"group.id": s.Group, "enable.auto.offset.store": s.AutoStore, "auto.commit.interval.ms": s.Interval}
+}
+
+// DefaultSettings returns the defaults: its fact has each field's constant,
+// the zero values of the fields it leaves out too.
+func DefaultSettings() Settings { // want DefaultSettings:`settings \{AutoStore=true Brokers="" Group="orders" Interval=0\}`
+	return Settings{Group: "orders", AutoStore: true}
+}
+
+// ChangedSettings changes a field of a copy after the call that returns it.
+func ChangedSettings() *Settings { // want ChangedSettings:`settings \{AutoStore=false Brokers="" Group="orders" Interval=1000\}`
+	s := DefaultSettings()
+	s.AutoStore = false
+	s.Interval = 1000
+	return &s
+}
+
+// BranchSettings sets a field on one path only: no constant for it.
+func BranchSettings(manual bool, group string) Settings { // want BranchSettings:`settings \{Brokers="" Interval=0\}`
+	s := Settings{Group: group, AutoStore: true}
+	if manual {
+		s.AutoStore = false
+	}
+	return s
+}

@@ -48,7 +48,7 @@ func (w *worker) ack(ctx context.Context, m kafka.Message) {
 }
 
 // Silent twin: the reader is returned to other packages, which may commit.
-func NewGroupReader(brokers []string) *kafka.Reader {
+func NewGroupReader(brokers []string) *kafka.Reader { // want NewGroupReader:`reader {Brokers GroupID Topic}`
 	r := kafka.NewReader(kafka.ReaderConfig{Brokers: brokers, GroupID: "g", Topic: "t"})
 	r.FetchMessage(context.Background())
 	return r

@@ -28,7 +28,9 @@ func (p *pipeline) acks() {
 	}
 }
 
-// Autocommit disabled: the marks and CommitMarkedOffsets both do nothing.
+// Autocommit disabled: the marks and CommitMarkedOffsets both do nothing, and
+// adding AutoCommitMarks is no fix: NewClient refuses it beside
+// DisableAutoCommit (the runtime proof's marksmanual).
 func manualMarks(ctx context.Context) error {
 	cl, err := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.DisableAutoCommit())
 	if err != nil {
@@ -36,9 +38,21 @@ func manualMarks(ctx context.Context) error {
 	}
 	fs := cl.PollFetches(ctx)
 	fs.EachRecord(func(r *kgo.Record) {
-		cl.MarkCommitRecords(r) // want `cl.MarkCommitRecords does nothing on a client without kgo.AutoCommitMarks, add the option to the client \(the marks are dropped, and CommitMarkedOffsets commits nothing\)`
+		cl.MarkCommitRecords(r) // want `cl.MarkCommitRecords does nothing on a client with kgo.DisableAutoCommit, commit the records with CommitRecords or use kgo.AutoCommitMarks instead of DisableAutoCommit \(marks need AutoCommitMarks, which NewClient refuses beside DisableAutoCommit: nothing marked is committed\)`
 	})
-	return cl.CommitMarkedOffsets(ctx) // want `cl.CommitMarkedOffsets does nothing on a client without kgo.AutoCommitMarks`
+	return cl.CommitMarkedOffsets(ctx) // want `cl.CommitMarkedOffsets does nothing on a client with kgo.DisableAutoCommit, commit the records with CommitRecords`
+}
+
+// Silent twin: autocommit disabled, the processed records committed.
+func manualCommit(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.DisableAutoCommit())
+	if err != nil {
+		return err
+	}
+	fs := cl.PollFetches(ctx)
+	var done []*kgo.Record
+	fs.EachRecord(func(r *kgo.Record) { done = append(done, r) })
+	return cl.CommitRecords(ctx, done...)
 }
 
 // Silent twin: AutoCommitMarks from an options helper.

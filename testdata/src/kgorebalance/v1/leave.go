@@ -82,3 +82,32 @@ func closeProducer(producer *kgo.Client) (*kgo.Client, error) {
 		}),
 	)
 }
+
+// A method value chosen in the callback and called there (the runtime proof's
+// closelost shape): the client it is bound to is the callback's.
+func leaveByValue(graceful bool) (*kgo.Client, error) {
+	return kgo.NewClient(
+		kgo.ConsumerGroup("g"),
+		kgo.OnPartitionsLost(func(_ context.Context, cl *kgo.Client, _ map[string][]int32) {
+			leave := cl.Close
+			if graceful {
+				leave = cl.LeaveGroup
+			}
+			leave() // want `cl\.(Close|LeaveGroup) inside the OnPartitionsLost callback deadlocks, call it on another goroutine`
+		}),
+	)
+}
+
+// Silent twin: the method value called on another goroutine.
+func leaveByValueAsync(graceful bool) (*kgo.Client, error) {
+	return kgo.NewClient(
+		kgo.ConsumerGroup("g"),
+		kgo.OnPartitionsLost(func(_ context.Context, cl *kgo.Client, _ map[string][]int32) {
+			leave := cl.Close
+			if graceful {
+				leave = cl.LeaveGroup
+			}
+			go leave()
+		}),
+	)
+}

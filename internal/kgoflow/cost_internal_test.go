@@ -1,0 +1,79 @@
+package kgoflow
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/kafkalint/kafkalint/internal/clientgraph"
+	"github.com/kafkalint/kafkalint/internal/testutil"
+)
+
+// pass type-checks src and runs clientgraph on it, as a driver would before
+// Analyzer; the fact functions fail the test when called.
+func pass(t testing.TB, imp types.Importer, src string) *analysis.Pass {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}, Implicits: map[ast.Node]types.Object{}, Scopes: map[ast.Node]*types.Scope{}, Instances: map[*ast.Ident]types.Instance{}}
+	pkg, err := (&types.Config{Importer: imp}).Check("p", fset, []*ast.File{f}, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &analysis.Pass{Fset: fset, Files: []*ast.File{f}, Pkg: pkg, TypesInfo: info}
+	cg, err := clientgraph.Analyzer.Run(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.ResultOf = map[*analysis.Analyzer]any{clientgraph.Analyzer: cg}
+	p.ExportObjectFact = func(obj types.Object, f analysis.Fact) { t.Errorf("fact exported for %v: %v", obj, f) }
+	return p
+}
+
+// TestCost: a package that does not reach kgo reads no fact and has no view;
+// one that reaches it but declares no exported function returning a client
+// or options exports nothing.
+func TestCost(t *testing.T) {
+	imp := testutil.StubImporter(t)
+	p := pass(t, imp, `package p; import "net/http"; var _ http.Client`)
+	p.AllObjectFacts = func() []analysis.ObjectFact { t.Error("facts read by a package without kgo"); return nil }
+	res, err := run(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := res.(*Handle).Result(); r != nil {
+		t.Errorf("a package without kgo has a view: %+v", r)
+	}
+
+	p = pass(t, imp, `package p
+import "github.com/twmb/franz-go/pkg/kgo"
+func newClient() (*kgo.Client, error) { return kgo.NewClient(kgo.DisableAutoCommit()) }
+func Run() { cl, _ := newClient(); cl.Close() }`)
+	p.AllObjectFacts = func() []analysis.ObjectFact { return nil }
+	res, err = run(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := res.(*Handle).Result(); r == nil || len(r.Clients) != 1 {
+		t.Errorf("a package with one kgo.NewClient: view %+v", r)
+	}
+}
+
+// BenchmarkNoClient measures the early return: a package that imports
+// net/http (a closure of about 100 packages) and no client.
+func BenchmarkNoClient(b *testing.B) {
+	p := pass(b, importer.Default(), `package p; import "net/http"; var _ http.Client`)
+	b.ResetTimer()
+	for range b.N {
+		if res, _ := run(p); res.(*Handle).cg != nil {
+			b.Fatal("kgo found")
+		}
+	}
+}

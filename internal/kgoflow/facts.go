@@ -1,0 +1,410 @@
+package kgoflow
+
+import (
+	"fmt"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/clientgraph"
+	"github.com/kafkalint/kafkalint/internal/clients"
+	"github.com/kafkalint/kafkalint/internal/kgoapi"
+	"github.com/kafkalint/kafkalint/internal/valueflow"
+)
+
+// Analyzer gives the franz-go passes the package's view (Of) and exports, for
+// the exported functions of a package that reaches kgo, the options and
+// clients they hand to other packages (OptionsFact, ClientFact), so that a
+// caller's options reaching a wrapper's kgo.NewClient are judged in the
+// caller. It reports nothing.
+//
+// A package that does not reach kgo costs the clientgraph lookup; one that
+// does but has no exported function with a kgo option or client result gets
+// no SSA form from this analyzer.
+var Analyzer = &analysis.Analyzer{
+	Name:             "kgoflow",
+	Doc:              "options reaching franz-go's kgo.NewClient, across packages through facts (for kafkalint's passes; reports nothing)",
+	URL:              "https://pkg.go.dev/github.com/kafkalint/kafkalint/internal/kgoflow",
+	Requires:         []*analysis.Analyzer{clientgraph.Analyzer},
+	FactTypes:        []analysis.Fact{new(OptionsFact), new(ClientFact)},
+	ResultType:       reflect.TypeFor[*Handle](),
+	RunDespiteErrors: true,
+	Run:              run,
+}
+
+// A Summary is what an exported function's options are, for its callers:
+// the kgo options it adds (by name), the parameter whose options it forwards
+// (Param-1 is the index of its argument in a call, the receiver first for a
+// method; 0 when none), and whether every other source of its options was
+// traced.
+type Summary struct {
+	Options  []FactOption
+	Param    int `json:",omitempty"`
+	Complete bool
+}
+
+// A FactOption is an option a function adds on every path or, when Maybe, on
+// some.
+type FactOption struct {
+	Name  string
+	Maybe bool `json:",omitempty"`
+}
+
+func (s *Summary) String() string {
+	var parts []string
+	for _, o := range s.Options {
+		p := o.Name
+		if o.Maybe {
+			p += "?"
+		}
+		parts = append(parts, p)
+	}
+	out := "{" + strings.Join(parts, " ") + "}"
+	if s.Param > 0 {
+		out += fmt.Sprintf(" + param %d", s.Param-1)
+	}
+	if !s.Complete {
+		out += " incomplete"
+	}
+	return out
+}
+
+// OptionsFact is exported for a function that returns kgo options it builds
+// (a kgo.Opt, or a slice of them): a helper of shared options.
+type OptionsFact struct{ Summary }
+
+func (*OptionsFact) AFact()           {}
+func (f *OptionsFact) String() string { return "options " + f.Summary.String() }
+
+// ClientFact is exported for a function that returns a *kgo.Client it builds
+// with kgo.NewClient: a wrapper, NewClient(brokers, opts ...kgo.Opt).
+type ClientFact struct{ Summary }
+
+func (*ClientFact) AFact()           {}
+func (f *ClientFact) String() string { return "client " + f.Summary.String() }
+
+// imported holds the facts of other packages' functions.
+type imported struct {
+	opts    map[*types.Func]*OptionsFact
+	clients map[*types.Func]*ClientFact
+}
+
+// callee returns the function of another package that c calls statically.
+func callee(c *ssa.CallCommon) *types.Func {
+	fn := c.StaticCallee()
+	if fn == nil || valueflow.Local(fn) {
+		return nil
+	}
+	f, _ := fn.Object().(*types.Func)
+	if f != nil {
+		f = f.Origin()
+	}
+	return f
+}
+
+func (im *imported) options(c *ssa.CallCommon) (*types.Func, *OptionsFact) {
+	if im == nil || len(im.opts) == 0 {
+		return nil, nil
+	}
+	fn := callee(c)
+	return fn, im.opts[fn]
+}
+
+func (im *imported) client(c *ssa.CallCommon) (*types.Func, *ClientFact) {
+	if im == nil || len(im.clients) == 0 {
+		return nil, nil
+	}
+	fn := callee(c)
+	return fn, im.clients[fn]
+}
+
+// A Handle is the Analyzer's result: the package's franz-go view, built when
+// a pass first asks for it.
+type Handle struct {
+	cg    *clientgraph.Result
+	facts *imported
+}
+
+// Of returns the franz-go view of the package of pass, whose analyzer must
+// require Analyzer: computed once and shared by the passes; nil when the
+// package does not reach kgo or has no SSA form.
+func Of(pass *analysis.Pass) *Result {
+	h, _ := pass.ResultOf[Analyzer].(*Handle)
+	return h.Result()
+}
+
+// Result returns the franz-go view of the package; nil when the package does
+// not reach kgo or has no SSA form.
+func (h *Handle) Result() *Result {
+	if h == nil || h.cg == nil {
+		return nil
+	}
+	return of(h.cg, h.facts)
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	cg, _ := pass.ResultOf[clientgraph.Analyzer].(*clientgraph.Result)
+	if cg == nil || len(cg.Imports(clients.FranzGo)) == 0 {
+		return &Handle{}, nil // the package does not reach kgo
+	}
+	h := &Handle{cg: cg, facts: &imported{opts: make(map[*types.Func]*OptionsFact), clients: make(map[*types.Func]*ClientFact)}}
+	if pass.AllObjectFacts != nil {
+		for _, of := range pass.AllObjectFacts() {
+			fn, ok := of.Object.(*types.Func)
+			if !ok || fn.Pkg() == pass.Pkg {
+				continue
+			}
+			switch f := of.Fact.(type) {
+			case *OptionsFact:
+				h.facts.opts[fn] = f
+			case *ClientFact:
+				h.facts.clients[fn] = f
+			}
+		}
+	}
+	if !exportsKgo(pass.Pkg) {
+		return h, nil // no function whose facts other packages could use: no SSA form
+	}
+	r := h.Result()
+	if r == nil {
+		return h, nil
+	}
+	for _, fn := range r.G.Functions() {
+		if !valueflow.Exported(fn) {
+			continue
+		}
+		obj, _ := fn.Object().(*types.Func)
+		if obj == nil {
+			continue
+		}
+		switch kind(obj.Signature()) {
+		case resultClient:
+			if s := r.clientSummary(fn); s != nil {
+				pass.ExportObjectFact(obj, &ClientFact{Summary: *s})
+			}
+		case resultOptions:
+			if s := r.optionsSummary(fn); s != nil {
+				pass.ExportObjectFact(obj, &OptionsFact{Summary: *s})
+			}
+		}
+	}
+	return h, nil
+}
+
+// What an exported function's first result is.
+const (
+	resultOther = iota
+	resultClient
+	resultOptions
+)
+
+func kind(sig *types.Signature) int {
+	if sig.Results().Len() == 0 {
+		return resultOther
+	}
+	t := sig.Results().At(0).Type()
+	if _, ok := t.Underlying().(*types.Pointer); ok && kgoapi.IsClient(t) {
+		return resultClient
+	}
+	if s, ok := t.(*types.Slice); ok {
+		t = s.Elem()
+	}
+	if isOpt(t) {
+		return resultOptions
+	}
+	return resultOther
+}
+
+// isOpt reports whether t is one of kgo's option interfaces (Opt,
+// ConsumerOpt, GroupOpt...).
+func isOpt(t types.Type) bool {
+	n, ok := t.(*types.Named)
+	if !ok || !kgoapi.IsObject(n.Obj(), n.Obj().Name()) || !strings.HasSuffix(n.Obj().Name(), "Opt") {
+		return false
+	}
+	_, isIface := n.Underlying().(*types.Interface)
+	return isIface
+}
+
+// exportsKgo reports whether pkg declares an exported function or method
+// whose first result is a *kgo.Client or kgo options: the only functions a
+// fact is exported for.
+func exportsKgo(pkg *types.Package) bool {
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		obj := scope.Lookup(name)
+		if !obj.Exported() {
+			continue
+		}
+		switch obj := obj.(type) {
+		case *types.Func:
+			if kind(obj.Signature()) != resultOther {
+				return true
+			}
+		case *types.TypeName:
+			n := analysisutil.NamedType(obj.Type())
+			if n == nil {
+				continue
+			}
+			for i := range n.NumMethods() {
+				if m := n.Method(i); m.Exported() && kind(m.Signature()) != resultOther {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// clientSummary returns the summary of fn, which returns a *kgo.Client: the
+// one client of the package that every non-nil returned client is, with its
+// options; nil when the returned clients are not one traced client.
+func (r *Result) clientSummary(fn *ssa.Function) *Summary {
+	var cl *Client
+	for _, ret := range returns(fn) {
+		tr := r.G.Roots(ret.Results[0])
+		if !tr.Complete {
+			return nil
+		}
+		for _, root := range tr.Roots {
+			if k, ok := root.(*ssa.Const); ok && k.Value == nil {
+				continue // return nil, err
+			}
+			c := r.byCall[valueflow.CallOf(root)]
+			if c == nil || (cl != nil && c != cl) {
+				return nil
+			}
+			cl = c
+		}
+	}
+	if cl == nil {
+		return nil
+	}
+	s := &Summary{Complete: !cl.partial}
+	for _, p := range cl.open {
+		if p.Parent() != fn {
+			s.Complete = false
+			continue
+		}
+		idx := paramIndex(fn, p)
+		switch {
+		case s.Param == 0:
+			s.Param = idx + 1
+		case s.Param != idx+1:
+			s.Complete = false
+		}
+	}
+	for _, o := range cl.Options {
+		s.Options = append(s.Options, FactOption{Name: o.Name, Maybe: !cl.Always(o)})
+	}
+	return s
+}
+
+// optionsSummary returns the summary of fn, which returns kgo options (one,
+// or a slice of them).
+func (r *Result) optionsSummary(fn *ssa.Function) *Summary {
+	c := &Client{}
+	seen, opts := make(map[ssa.Value]bool), make(map[*Option]bool)
+	_, slice := fn.Signature.Results().At(0).Type().Underlying().(*types.Slice)
+	rets := returns(fn)
+	for _, ret := range rets {
+		v := ret.Results[0]
+		if slice {
+			r.collect(c, v, seen, opts)
+			continue
+		}
+		// One option: its roots are option calls.
+		tr := r.G.Roots(v)
+		if !tr.Complete {
+			c.partial = true
+		}
+		for _, root := range tr.Roots {
+			call := valueflow.CallOf(root)
+			if o := r.options[call]; o != nil && !opts[o] {
+				opts[o] = true
+				c.Options = append(c.Options, o)
+				continue
+			}
+			if k, ok := root.(*ssa.Const); ok && k.Value == nil {
+				continue
+			}
+			c.partial = true
+		}
+	}
+	s := &Summary{Complete: !c.partial}
+	for _, p := range c.open {
+		if p.Parent() != fn {
+			s.Complete = false
+			continue
+		}
+		idx := paramIndex(fn, p)
+		switch {
+		case s.Param == 0:
+			s.Param = idx + 1
+		case s.Param != idx+1:
+			s.Complete = false
+		}
+	}
+	for _, o := range c.Options {
+		always := false
+		if slice {
+			for _, st := range c.entries[o] {
+				always = always || dominatesReturns(st.Block())
+			}
+		} else {
+			always = len(c.Options) == 1 && len(rets) > 0
+		}
+		if o.From != nil {
+			always = o.always && dominatesReturns(o.Call.Block())
+		}
+		s.Options = append(s.Options, FactOption{Name: o.Name, Maybe: !always})
+	}
+	if len(s.Options) == 0 && s.Param == 0 {
+		return nil
+	}
+	return s
+}
+
+// returns returns the return instructions of fn.
+func returns(fn *ssa.Function) []*ssa.Return {
+	var out []*ssa.Return
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
+			out = append(out, ret)
+		}
+	}
+	return out
+}
+
+// paramIndex returns the index of p among fn's parameters, the receiver
+// first for a method: the index of its argument in a static call.
+func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
+	for i, q := range fn.Params {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
+
+// dominatesReturns reports whether b dominates every return of its function
+// (of the summarised function, or of a helper it calls, whose call is judged
+// where the helper is called).
+func dominatesReturns(b *ssa.BasicBlock) bool {
+	for _, rb := range b.Parent().Blocks {
+		if len(rb.Instrs) == 0 {
+			continue
+		}
+		if _, ok := rb.Instrs[len(rb.Instrs)-1].(*ssa.Return); ok && !b.Dominates(rb) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,29 @@
+// Package provider is provider A of a dependency-injection graph: it
+// returns a consumer built from the framework's settings (issue 16, shape 3).
+package provider
+
+import (
+	"github.com/confluentinc/confluent-kafka-go/kafka"
+
+	"revokecommit/wiring/settings"
+)
+
+// Group names the consumer group; the injector provides it.
+type Group string
+
+// ProvideConsumer returns a consumer whose offsets the application stores
+// itself, while the framework's auto commit stays on.
+func ProvideConsumer(g Group) (*kafka.Consumer, error) {
+	s := settings.Framework{Brokers: "localhost:9092"}.Consumer()
+	s.Group = string(g)
+	s.AutoOffsetStore = false
+	return kafka.NewConsumer(s.ConfigMap())
+}
+
+// ProvideAutoStoreConsumer returns a consumer with the framework's
+// defaults: offsets are stored automatically.
+func ProvideAutoStoreConsumer(g Group) (*kafka.Consumer, error) {
+	s := settings.Default()
+	s.Group = string(g)
+	return kafka.NewConsumer(s.ConfigMap())
+}

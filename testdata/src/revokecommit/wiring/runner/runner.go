@@ -1,0 +1,51 @@
+// Package runner is provider B of a dependency-injection graph, a consumer
+// library: NewRunner puts the consumer it is given into the library's
+// config struct, and Run subscribes with a rebalance callback that gives the
+// partitions up without committing (issue 16, shape 3).
+package runner
+
+import "github.com/confluentinc/confluent-kafka-go/kafka"
+
+// Client is what the library needs of a consumer.
+type Client interface {
+	SubscribeTopics(topics []string, cb kafka.RebalanceCb) error
+	Assign(partitions []kafka.TopicPartition) error
+	Unassign() error
+	Poll(timeoutMs int) kafka.Event
+}
+
+// Config is the library's configuration.
+type Config struct {
+	Client Client // want Client:`handover\(consumer param 0, missing commit\+invalidate\+wait\)`
+	Topics []string
+}
+
+// Runner consumes with its Config.
+type Runner struct {
+	cfg Config
+}
+
+// NewRunner keeps the consumer in the library's config.
+func NewRunner(c Client, topics []string) *Runner { // want NewRunner:`handover\(consumer param 0, missing commit\+invalidate\+wait\)`
+	return &Runner{cfg: Config{Client: c, Topics: topics}}
+}
+
+// Run subscribes and polls.
+func (r *Runner) Run() error {
+	if err := r.cfg.Client.SubscribeTopics(r.cfg.Topics, r.rebalance); err != nil {
+		return err
+	}
+	for {
+		r.cfg.Client.Poll(100)
+	}
+}
+
+func (r *Runner) rebalance(_ *kafka.Consumer, ev kafka.Event) error {
+	switch e := ev.(type) {
+	case kafka.AssignedPartitions:
+		return r.cfg.Client.Assign(e.Partitions)
+	case kafka.RevokedPartitions:
+		return r.cfg.Client.Unassign() // reported in the wiring that hands it a risky consumer
+	}
+	return nil
+}
