@@ -186,10 +186,6 @@ func loadReaching(env *goEnv, l *listing, tests, cover bool) (*loaded, error) {
 	}
 	var all []*packages.Package // what the roots need, dependencies first
 	packages.Visit(roots, nil, func(p *packages.Package) { all = append(all, p) })
-	var candidates map[*packages.Package]*packages.Package // package -> its test variant
-	if cover {
-		candidates = coverCandidates(roots, all)
-	}
 
 	ld := &loader{
 		fset:        token.NewFileSet(),
@@ -198,6 +194,7 @@ func loadReaching(env *goEnv, l *listing, tests, cover bool) (*loaded, error) {
 		checked:     make(map[*packages.Package]bool),
 		exportOK:    make(map[*packages.Package]bool),
 		exportTried: make(map[*packages.Package]bool),
+		skipped:     make(map[*packages.Package]bool),
 	}
 	reaches := reachMap()
 	for _, p := range all { // dependencies first: a package needs source if an import does
@@ -213,20 +210,32 @@ func loadReaching(env *goEnv, l *listing, tests, cover bool) (*loaded, error) {
 		}
 		ld.src[p] = src
 	}
-	if len(candidates) == 0 {
-		ld.check(all)
-	} else {
-		// The test variants first; then the packages whose tests they do not
-		// prove inert (their imports are loaded by then).
-		ld.check(slices.DeleteFunc(slices.Clone(all), func(p *packages.Package) bool { return candidates[p] != nil }))
-		var rest []*packages.Package
-		for p, variant := range candidates {
-			if !testsInert(p, variant, reaches, all) {
-				delete(candidates, p)
-				rest = append(rest, p)
+	var candidates map[*packages.Package]*packages.Package // package -> its test variant
+	if cover {
+		candidates = coverCandidates(roots, all, reaches)
+	}
+	if len(candidates) > 0 {
+		// A candidate is type-checked after its test variant, unless the
+		// variant's test files prove inert (testvariant.go).
+		clientPaths := make(map[string]bool)
+		for _, p := range all {
+			if reaches(p) {
+				clientPaths[p.PkgPath] = true
 			}
 		}
-		ld.check(rest)
+		ld.skip = func(p *packages.Package) (after *packages.Package, skip func() bool) {
+			variant := candidates[p]
+			if variant == nil {
+				return nil, nil
+			}
+			return variant, func() bool { return testsInert(p, variant, clientPaths) }
+		}
+	}
+	ld.check(all)
+	for p := range candidates {
+		if !ld.skipped[p] {
+			delete(candidates, p)
+		}
 	}
 
 	res := &loaded{roots: roots, order: roots}
@@ -296,6 +305,11 @@ type loader struct {
 
 	checkedMu sync.Mutex
 	checked   map[*packages.Package]bool // packages type-checked from source
+	// skip, if set, says for a package which package to wait for (its test
+	// variant) and then whether to leave it out; check records the packages
+	// left out in skipped.
+	skip    func(p *packages.Package) (after *packages.Package, skip func() bool)
+	skipped map[*packages.Package]bool
 }
 
 type parsedFile struct {
@@ -326,6 +340,17 @@ func (ld *loader) check(all []*packages.Package) {
 			for _, imp := range p.Imports {
 				if ch := done[imp]; ch != nil {
 					<-ch
+				}
+			}
+			if ld.skip != nil {
+				if after, skip := ld.skip(p); after != nil {
+					<-done[after]
+					if skip() {
+						ld.checkedMu.Lock()
+						ld.skipped[p] = true
+						ld.checkedMu.Unlock()
+						return
+					}
 				}
 			}
 			cpu <- struct{}{}

@@ -35,14 +35,20 @@ package main
 //     analysed, as before.
 //
 // p is then neither type-checked nor analysed: on a module whose main packages
-// have tests, the cost of analysing each of them once instead of twice.
+// have tests, the cost of analysing each of them once instead of twice. The check
+// reads the variant's types, so a candidate p waits for its variant to be
+// type-checked; a test file that imports a package reaching a client (read from
+// its import clause before any type-checking) rules p out at once, and p is then
+// type-checked alongside its variant, as before.
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -52,8 +58,11 @@ import (
 
 // coverCandidates returns the requested packages (roots) that may be left out for
 // their in-package test variant, also requested: those that no package of all
-// imports and that have no listing errors, nor has their variant.
-func coverCandidates(roots, all []*packages.Package) map[*packages.Package]*packages.Package {
+// imports, that have no listing errors, nor has their variant, and whose test
+// files import no package that reaches a client (read from the files' import
+// clauses: such tests are not inert, and the package need not wait for its
+// variant to be type-checked to know it).
+func coverCandidates(roots, all []*packages.Package, reaches func(*packages.Package) bool) map[*packages.Package]*packages.Package {
 	byID := make(map[string]*packages.Package)
 	for _, p := range roots {
 		byID[p.ID] = p
@@ -67,7 +76,8 @@ func coverCandidates(roots, all []*packages.Package) map[*packages.Package]*pack
 	candidates := make(map[*packages.Package]*packages.Package)
 	for _, p := range roots {
 		variant := byID[p.ID+" ["+p.ID+".test]"]
-		if variant == nil || strings.Contains(p.ID, " ") || imported[p] || len(p.Errors) > 0 || len(variant.Errors) > 0 {
+		if variant == nil || strings.Contains(p.ID, " ") || imported[p] || len(p.Errors) > 0 || len(variant.Errors) > 0 ||
+			testsImportClient(p, variant, reaches) {
 			continue
 		}
 		candidates[p] = variant
@@ -75,11 +85,32 @@ func coverCandidates(roots, all []*packages.Package) map[*packages.Package]*pack
 	return candidates
 }
 
+// testsImportClient reports whether a test file of variant, the test variant of
+// p, imports a package that reaches a client (or cannot be read).
+func testsImportClient(p, variant *packages.Package, reaches func(*packages.Package) bool) bool {
+	for _, name := range variant.CompiledGoFiles {
+		if slices.Contains(p.CompiledGoFiles, name) {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
+		if err != nil {
+			return true
+		}
+		for _, spec := range f.Imports {
+			path, err := strconv.Unquote(spec.Path.Value)
+			if imp := variant.Imports[path]; err != nil || imp != nil && reaches(imp) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // testsInert reports whether the in-package test files of variant, the test
 // variant of p, type-checked, cannot change what the analyzers find in p's
-// files (see the top of this file). reaches tells which packages (of all) reach
-// a client.
-func testsInert(p, variant *packages.Package, reaches func(*packages.Package) bool, all []*packages.Package) bool {
+// files (see the top of this file). clientPaths holds the paths of the packages
+// that reach a client.
+func testsInert(p, variant *packages.Package, clientPaths map[string]bool) bool {
 	if variant.IllTyped || len(variant.Errors) > 0 || variant.TypesInfo == nil || len(variant.Syntax) != len(variant.CompiledGoFiles) {
 		return false
 	}
@@ -144,12 +175,6 @@ func testsInert(p, variant *packages.Package, reaches func(*packages.Package) bo
 		return base[tf] + i
 	}
 
-	clientPaths := make(map[string]bool)
-	for _, q := range all {
-		if reaches(q) {
-			clientPaths[q.PkgPath] = true
-		}
-	}
 	parent := make([]int, n) // union-find of p's declarations that name each other
 	for i := range parent {
 		parent[i] = i

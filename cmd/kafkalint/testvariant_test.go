@@ -164,8 +164,7 @@ func TestTestsInert(t *testing.T) {
 			}
 			test := "package worker\n\n" + imports + "\nvar _ = testing.Short\n\n" + tc.test + "\n"
 			p, variant, kafka := typeCheckVariant(t, own, test)
-			reaches := func(q *packages.Package) bool { return q == kafka }
-			if got := testsInert(p, variant, reaches, []*packages.Package{kafka}); got != tc.want {
+			if got := testsInert(p, variant, map[string]bool{kafka.PkgPath: true}); got != tc.want {
 				t.Errorf("testsInert = %v, want %v", got, tc.want)
 			}
 		})
