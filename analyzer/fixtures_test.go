@@ -13,38 +13,79 @@ import (
 )
 
 // TestFixturesInStep: a pass's gopkg.in fixtures are its v1 fixtures on the
-// other import path. Each file of testdata/src/PASS/gopkgin that has a namesake
-// in testdata/src/PASS/v1 must equal it from its imports on, once the import path
-// is rewritten, so that a case added to one is not forgotten in the other.
+// other import path, so that a case added to one is not forgotten in the
+// other. Every directory named gopkgin under testdata/src/PASS, at any depth,
+// is the copy of its v1 sibling (PASS/v1, PASS/xpkg/v1) or, where there is
+// none, of its parent (a tree of packages, revokecommit/tracer and
+// revokecommit/tracer/gopkgin). Each file in it, in its subpackages too, that
+// has a namesake in the v1 tree must equal it from its imports on, once the
+// library's import path and the tree's own packages' paths are rewritten.
 func TestFixturesInStep(t *testing.T) {
 	src := filepath.Join(testutil.TestData(t), "src")
-	dirs, _ := filepath.Glob(filepath.Join(src, "*", "gopkgin"))
+	var dirs []string
+	err := filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "gopkgin" && filepath.Dir(filepath.Dir(path)) != filepath.Dir(src) {
+			dirs = append(dirs, path) // not testdata/src/gopkg.in's own tree
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(dirs) == 0 {
 		t.Fatal("no gopkgin fixtures")
 	}
-	compared := 0
+	compared, trees := 0, 0
 	for _, dir := range dirs {
-		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-		for _, f := range files {
-			v1 := filepath.Join(filepath.Dir(dir), "v1", filepath.Base(f))
-			want, err := os.ReadFile(v1)
+		parent := filepath.Dir(dir)
+		v1 := filepath.Join(parent, "v1")
+		if fi, err := os.Stat(v1); err != nil || !fi.IsDir() {
+			v1 = parent
+		}
+		relDir, _ := filepath.Rel(src, dir)
+		relV1, _ := filepath.Rel(src, v1)
+		// Import paths of the tree's own packages: PASS/x/gopkgin/p is the
+		// copy of PASS/x/v1/p, or of PASS/x/p.
+		fromPath := filepath.ToSlash(relDir) + "/"
+		toPath := filepath.ToSlash(relV1) + "/"
+		n := compared
+		err := filepath.WalkDir(dir, func(f string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(f, ".go") {
+				return err
+			}
+			rel, _ := filepath.Rel(dir, f)
+			want, err := os.ReadFile(filepath.Join(v1, rel))
 			if err != nil {
-				continue // a case of the gopkg.in path only
+				return nil // a case of the gopkg.in path only
 			}
 			got, err := os.ReadFile(f)
 			if err != nil {
-				t.Fatal(err)
+				return err
 			}
-			g := fromImports(strings.ReplaceAll(string(got), kafkaapi.PathGopkgV1, kafkaapi.PathV1))
-			if g != fromImports(string(want)) {
+			g := strings.ReplaceAll(string(got), kafkaapi.PathGopkgV1, kafkaapi.PathV1)
+			g = strings.ReplaceAll(g, `"`+fromPath, `"`+toPath)
+			if fromImports(g) != fromImports(string(want)) {
 				rel, _ := filepath.Rel(src, f)
-				t.Errorf("%s differs from its v1 namesake beyond the import path", rel)
+				t.Errorf("%s differs from its v1 namesake beyond the import paths", rel)
 			}
 			compared++
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if compared > n && v1 == parent {
+			trees++
 		}
 	}
 	if compared == 0 {
 		t.Fatal("no gopkgin fixture has a v1 namesake")
+	}
+	if trees == 0 {
+		t.Fatal("no gopkgin tree of packages (PASS/x/gopkgin/p) was compared")
 	}
 }
 

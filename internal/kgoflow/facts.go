@@ -81,11 +81,22 @@ func (*OptionsFact) AFact()           {}
 func (f *OptionsFact) String() string { return "options " + f.Summary.String() }
 
 // ClientFact is exported for a function that returns a *kgo.Client it builds
-// with kgo.NewClient: a wrapper, NewClient(brokers, opts ...kgo.Opt).
-type ClientFact struct{ Summary }
+// with kgo.NewClient: a wrapper, NewClient(brokers, opts ...kgo.Opt). When
+// Embedded, it returns a pointer to a struct that embeds the client (a
+// tracing wrapper: type Client struct{ *kgo.Client; ... }), and the calls of
+// the client's methods promoted through it are calls on that client.
+type ClientFact struct {
+	Summary
+	Embedded bool `json:",omitempty"`
+}
 
-func (*ClientFact) AFact()           {}
-func (f *ClientFact) String() string { return "client " + f.Summary.String() }
+func (*ClientFact) AFact() {}
+func (f *ClientFact) String() string {
+	if f.Embedded {
+		return "embedded client " + f.Summary.String()
+	}
+	return "client " + f.Summary.String()
+}
 
 // imported holds the facts of other packages' functions.
 type imported struct {
@@ -183,8 +194,12 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		switch kind(obj.Signature()) {
 		case resultClient:
-			if s := r.clientSummary(fn); s != nil {
+			if s := r.clientSummary(fn, r.returned); s != nil {
 				pass.ExportObjectFact(obj, &ClientFact{Summary: *s})
+			}
+		case resultWrapper:
+			if s := r.clientSummary(fn, r.embeddedIn); s != nil {
+				pass.ExportObjectFact(obj, &ClientFact{Summary: *s, Embedded: true})
 			}
 		case resultOptions:
 			if s := r.optionsSummary(fn); s != nil {
@@ -199,6 +214,7 @@ func run(pass *analysis.Pass) (any, error) {
 const (
 	resultOther = iota
 	resultClient
+	resultWrapper // a pointer to a struct that embeds *kgo.Client
 	resultOptions
 )
 
@@ -209,6 +225,9 @@ func kind(sig *types.Signature) int {
 	t := sig.Results().At(0).Type()
 	if _, ok := t.Underlying().(*types.Pointer); ok && kgoapi.IsClient(t) {
 		return resultClient
+	}
+	if embeddedClient(t) >= 0 {
+		return resultWrapper
 	}
 	if s, ok := t.(*types.Slice); ok {
 		t = s.Elem()
@@ -260,25 +279,87 @@ func exportsKgo(pkg *types.Package) bool {
 	return false
 }
 
-// clientSummary returns the summary of fn, which returns a *kgo.Client: the
-// one client of the package that every non-nil returned client is, with its
-// options; nil when the returned clients are not one traced client.
-func (r *Result) clientSummary(fn *ssa.Function) *Summary {
+// embeddedClient returns the index of the embedded *kgo.Client field of the
+// struct t points to, or -1: a wrapper type that other packages use as the
+// client (type Client struct{ *kgo.Client; ... }).
+func embeddedClient(t types.Type) int {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return -1
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return -1
+	}
+	for i := range st.NumFields() {
+		if f := st.Field(i); f.Embedded() && f.Exported() && isClientPtr(f.Type()) {
+			return i
+		}
+	}
+	return -1
+}
+
+// returned returns the *kgo.Client value a return statement returns.
+func (r *Result) returned(ret *ssa.Return) ([]ssa.Value, bool) {
+	return []ssa.Value{ret.Results[0]}, true
+}
+
+// embeddedIn returns the *kgo.Client values stored into the embedded client
+// field of the wrapper a return statement returns (return &Client{Client:
+// cl}); ok is false when the wrapper is not a struct the function builds.
+func (r *Result) embeddedIn(ret *ssa.Return) ([]ssa.Value, bool) {
+	idx := embeddedClient(ret.Results[0].Type())
+	tr := r.G.Roots(ret.Results[0])
+	if idx < 0 || !tr.Complete {
+		return nil, false
+	}
+	var out []ssa.Value
+	for _, root := range tr.Roots {
+		if k, ok := root.(*ssa.Const); ok && k.Value == nil {
+			continue // return nil, err
+		}
+		a, ok := root.(*ssa.Alloc)
+		if !ok {
+			return nil, false
+		}
+		// The wrapper is returned (Writes says it escapes): what matters is
+		// the client the function itself puts into it.
+		stores, _ := valueflow.Writes(a)
+		for _, st := range stores {
+			if fa, ok := st.Addr.(*ssa.FieldAddr); ok && fa.X == a && fa.Field == idx {
+				out = append(out, st.Val)
+			}
+		}
+	}
+	return out, true
+}
+
+// clientSummary returns the summary of fn, which returns a client (values
+// gives the *kgo.Client values of a return statement): the one client of the
+// package that every non-nil returned client is, with its options; nil when
+// the returned clients are not one traced client.
+func (r *Result) clientSummary(fn *ssa.Function, values func(*ssa.Return) ([]ssa.Value, bool)) *Summary {
 	var cl *Client
 	for _, ret := range returns(fn) {
-		tr := r.G.Roots(ret.Results[0])
-		if !tr.Complete {
+		vs, ok := values(ret)
+		if !ok {
 			return nil
 		}
-		for _, root := range tr.Roots {
-			if k, ok := root.(*ssa.Const); ok && k.Value == nil {
-				continue // return nil, err
-			}
-			c := r.byCall[valueflow.CallOf(root)]
-			if c == nil || (cl != nil && c != cl) {
+		for _, v := range vs {
+			tr := r.G.Roots(v)
+			if !tr.Complete {
 				return nil
 			}
-			cl = c
+			for _, root := range tr.Roots {
+				if k, ok := root.(*ssa.Const); ok && k.Value == nil {
+					continue // return nil, err
+				}
+				c := r.byCall[valueflow.CallOf(root)]
+				if c == nil || (cl != nil && c != cl) {
+					return nil
+				}
+				cl = c
+			}
 		}
 	}
 	if cl == nil {

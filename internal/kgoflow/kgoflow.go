@@ -9,7 +9,8 @@
 // variadic or slice parameters of the package's unexported functions. Across
 // packages they travel as facts (Analyzer): an exported function that returns
 // options it builds (OptionsFact), or a client it builds, maybe with options
-// its caller passes (ClientFact: a wrapper's NewClient(brokers, opts...)),
+// its caller passes (ClientFact: a wrapper's NewClient(brokers, opts...), also
+// one that returns a struct embedding the client, as tracing wrappers do),
 // tells its callers which options those are, so that a caller's call of a
 // wrapper is a client of the caller's package, with the caller's options and
 // the wrapper's. The policy is valueflow's: an option set that may hold an
@@ -41,9 +42,10 @@ type Client struct {
 	Options  []*Option   // in the order found
 	Complete bool        // every option source was traced inside the package or by a fact
 
-	entries map[*Option][]*ssa.Store // where each option is put into a slice that reaches the call
-	partial bool                     // an option source was not traced
-	open    []*ssa.Parameter         // parameters of exported functions the options may come from
+	entries  map[*Option][]*ssa.Store // where each option is put into a slice that reaches the call
+	partial  bool                     // an option source was not traced
+	embedded bool                     // Via returns a wrapper that embeds the client (ClientFact.Embedded)
+	open     []*ssa.Parameter         // parameters of exported functions the options may come from
 }
 
 // Always reports whether option o reaches the client on every path: it is
@@ -150,7 +152,7 @@ func build(g *valueflow.Graph, facts *imported) *Result {
 				switch {
 				case f == nil:
 					if fn, cf := r.facts.client(call.Common()); cf != nil {
-						c := &Client{Call: call, Via: fn}
+						c := &Client{Call: call, Via: fn, embedded: cf.Embedded}
 						r.Clients = append(r.Clients, c)
 						r.byCall[call] = c
 					}
@@ -363,9 +365,41 @@ func (r *Result) ClientsOf(v ssa.Value) (cls []*Client, params []*ssa.Parameter,
 		if p, ok := root.(*ssa.Parameter); ok {
 			params = append(params, p)
 		}
+		for _, c := range r.embedding(root) {
+			if !slices.Contains(cls, c) {
+				cls = append(cls, c)
+			}
+		}
 		complete = false
 	}
 	return cls, params, complete
+}
+
+// embedding returns, for root the embedded *kgo.Client field of a wrapper of
+// another package (c.Client, where c comes from a call with a ClientFact
+// whose wrapper embeds the client: a tracing wrapper), the clients of those
+// calls.
+func (r *Result) embedding(root ssa.Value) []*Client {
+	var x ssa.Value
+	switch fa := root.(type) {
+	case *ssa.FieldAddr:
+		x = fa.X
+	case *ssa.Field:
+		x = fa.X
+	default:
+		return nil
+	}
+	f := valueflow.FieldOf(root)
+	if f == nil || !f.Embedded() || !isClientPtr(f.Type()) {
+		return nil
+	}
+	var out []*Client
+	for _, wr := range r.G.Roots(x).Roots {
+		if c := r.byCall[valueflow.CallOf(wr)]; c != nil && c.embedded {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // Callbacks returns the functions the function argument of option o (a
@@ -689,6 +723,11 @@ func (r *Result) Escapes(cl *Client) bool {
 			cls, _, _ := r.ClientsOf(v)
 			for _, c := range cls {
 				r.escaping[c] = true
+			}
+		}
+		for _, c := range r.Clients {
+			if c.embedded {
+				r.escaping[c] = true // the wrapper is not followed: its client may be used anywhere
 			}
 		}
 	}

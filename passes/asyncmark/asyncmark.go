@@ -358,8 +358,8 @@ func (c *checker) checkCallback(cur inspector.Cursor, lit *ast.FuncLit) {
 		return // assigned to a local variable, returned...: not followed
 	}
 	s, ok := c.siteOf(cur)
-	if !ok || s.in != s.decl || isSetup(s.fn) {
-		return // callbacks are judged in ConsumeClaim itself
+	if !ok || isSetup(s.fn) {
+		return // callbacks are judged in ConsumeClaim and the functions it runs
 	}
 	mark := c.markIn(lit.Body)
 	if mark == nil || c.waits(s) {
@@ -367,7 +367,7 @@ func (c *checker) checkCallback(cur inspector.Cursor, lit *ast.FuncLit) {
 	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos: lit.Pos(), End: lit.Type.End(), Category: categoryCallback,
-		Message: fmt.Sprintf("callback handed on by %s marks offsets and may run after %s returns, mark before returning or wait for it in Cleanup (a mark made after the session released the partition is dropped: the message is delivered again)", funcName(s.fn), s.fn.Name()),
+		Message: fmt.Sprintf("callback handed on by %s marks offsets and may run after %s returns, mark before returning or wait for it in Cleanup (a mark made after the session released the partition is dropped: the message is delivered again)", s.where(c.pass.TypesInfo), s.fn.Name()),
 		Related: []analysis.RelatedInformation{{Pos: mark.Pos(), End: mark.End(), Message: "marked here"}},
 	})
 }

@@ -49,12 +49,13 @@
 // ConsumerGroupSession.MarkMessage or MarkOffset, itself, through functions
 // of the package it calls, or through a function of another package whose
 // fact (MarksFact: exported for a function that takes a session and marks on
-// it, an ack helper of a shared library) says it marks; in ConsumeClaim itself, function literals that
-// call them and are passed to a function of another package or through an
-// interface, sent on a channel or put in a composite literal (an ack callback
-// attached to the message). The handler waits when ConsumeClaim, the helper
-// that starts the goroutine, or the Cleanup method of its receiver's type,
-// calls any method named Wait (sync.WaitGroup, errgroup.Group).
+// it, an ack helper of a shared library) says it marks; and function literals
+// that call them and are passed to a function of another package or through
+// an interface, sent on a channel or put in a composite literal (an ack
+// callback attached to the message). The handler waits when ConsumeClaim, the
+// helper that starts the goroutine or hands the callback on, or the Cleanup
+// method of its receiver's type, calls any method named Wait (sync.WaitGroup,
+// errgroup.Group).
 //
 // A goroutine started in the handler's Setup (or a function Setup runs) that
 // marks, an ack loop fed by ConsumeClaim, runs through the whole session and

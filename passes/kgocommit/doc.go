@@ -48,8 +48,9 @@
 // the options that reach the call as kgoflow traces them (internal/kgoflow):
 // arguments, []kgo.Opt slices built with literals and append, helpers, and
 // variadic forwarding; a client returned by a function of another package
-// that builds it (a wrapper) has the options the wrapper's facts give, with
-// those the caller passes it. The offsets map is traced from the call to the map
+// that builds it (a wrapper, also one that returns a struct embedding the
+// client, as tracing wrappers do: the promoted method calls are calls on it)
+// has the options the wrapper's facts give, with those the caller passes it. The offsets map is traced from the call to the map
 // literals and make calls it comes from, the inner maps stored into it or
 // looked up from it (offsets[r.Topic][r.Partition] = ...), and the
 // EpochOffset literals and fields stored into those, to a load of a

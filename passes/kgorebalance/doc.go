@@ -69,12 +69,13 @@
 // slices of them, and the variadic or slice parameters of unexported
 // functions that forward them (internal/kgoflow). Across packages, through
 // facts: the options passed to a wrapper of another package that forwards
-// them to kgo.NewClient (NewClient(brokers, opts ...kgo.Opt), also a method)
+// them to kgo.NewClient (NewClient(brokers, opts ...kgo.Opt), also a method,
+// or a tracing wrapper that returns a struct embedding the client)
 // reach a client with the options the wrapper adds itself, and a helper of
 // another package that returns a kgo.Opt or a []kgo.Opt brings the options
 // it builds; the caller's options are judged there, in the caller, and so
 // are the caller's polls of a client whose wrapper blocks rebalances on poll
-// on every path. A callback is a function
+// on every path, and a DisableAutoCommit the wrapper or helper sets. A callback is a function
 // literal, a named function or a method value, also through variables and
 // fields. What it does before it returns includes the package's functions it
 // calls and its deferred calls, not the goroutines it starts. A client is a
@@ -112,7 +113,9 @@
 // # Category manualnorevoke
 //
 // DisableAutoCommit without an OnPartitionsRevoked callback or
-// BlockRebalanceOnPoll.
+// BlockRebalanceOnPoll. When a wrapper or an option helper of another package
+// sets it, the report is at the call of that function, in the caller
+// ("kgo.DisableAutoCommit (set by kafkautil.NewCommitter) without ...").
 //
 // # Category asyncrevokecommit
 //

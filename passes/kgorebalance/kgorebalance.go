@@ -90,12 +90,16 @@ func run(pass *analysis.Pass) {
 			c.block(o, r.ClientsWith(o))
 		}
 	}
-	// BlockRebalanceOnPoll added by a wrapper of another package: the
-	// client the call makes is judged here.
+	// Options added by a wrapper or an option helper of another package:
+	// the client the package makes with them is judged here.
 	for _, cl := range r.Clients {
 		for _, o := range cl.Options {
-			if o.From != nil && o.Name == kgoapi.BlockRebalanceOnPoll && cl.Always(o) {
+			switch {
+			case o.From == nil:
+			case o.Name == kgoapi.BlockRebalanceOnPoll && cl.Always(o):
 				c.block(o, []*kgoflow.Client{cl})
+			case o.Name == kgoapi.DisableAutoCommit:
+				c.manualFrom(o, cl)
 			}
 		}
 	}
@@ -340,6 +344,27 @@ func (c *checker) manual(o *kgoflow.Option) {
 		Message: "kgo.DisableAutoCommit without an OnPartitionsRevoked callback, register one that commits the processed offsets (the next owner re-processes what was processed since the last commit, and a later commit of this member can rewind the new owner's)",
 		Related: c.clientRelated(risky),
 	})
+}
+
+// manualFrom reports DisableAutoCommit added by o.From, a wrapper or an
+// option helper of another package, on a client of the package with no
+// revoke callback and no BlockRebalanceOnPoll: at the call that brings it in.
+func (c *checker) manualFrom(o *kgoflow.Option, cl *kgoflow.Client) {
+	if !cl.Complete || cl.Has(kgoapi.OnPartitionsRevoked) != nil || cl.Has(kgoapi.BlockRebalanceOnPoll) != nil {
+		return
+	}
+	at := c.calls[o.Call.Pos()]
+	if at == nil {
+		return
+	}
+	d := analysis.Diagnostic{
+		Pos: at.Pos(), End: at.End(), Category: categoryManual,
+		Message: fmt.Sprintf("kgo.DisableAutoCommit (set by %s) without an OnPartitionsRevoked callback, register one that commits the processed offsets (the next owner re-processes what was processed since the last commit, and a later commit of this member can rewind the new owner's)", analysisutil.FuncName(o.From)),
+	}
+	if o.Call != cl.Call {
+		d.Related = c.clientRelated([]*kgoflow.Client{cl})
+	}
+	c.report(d)
 }
 
 // calleeName names the function a call calls, for messages.

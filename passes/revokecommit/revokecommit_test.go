@@ -3,6 +3,7 @@ package revokecommit_test
 import (
 	"bytes"
 	"encoding/gob"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -32,6 +33,38 @@ func TestAllVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.Run(t, testutil.TestData(t), a, "revokecommit/allversions/...")
+}
+
+// TestAllVersionsDecides: the cross-package trees copied to v2 under
+// allversions (crosspkg, defaults, provider, library, settings, indirect,
+// tracer, generic) are reported only because of the flag. Without it the same packages export the same facts and report
+// nothing: every error analysistest raises is a report their want comments
+// expect, not an unexpected one or a fact.
+func TestAllVersionsDecides(t *testing.T) {
+	var got wantsOnly
+	analysistest.Run(&got, testutil.TestData(t), revokecommit.NewAnalyzer(),
+		"revokecommit/allversions/crosspkg/...", "revokecommit/allversions/defaults/...",
+		"revokecommit/allversions/provider/...", "revokecommit/allversions/library/...",
+		"revokecommit/allversions/settings/...", "revokecommit/allversions/indirect/...",
+		"revokecommit/allversions/tracer/...", "revokecommit/allversions/generic/...")
+	missing := 0
+	for _, e := range got {
+		if strings.Contains(e, "no diagnostic was reported matching") && strings.Contains(e, "allversions") {
+			missing++
+			continue
+		}
+		t.Error(e)
+	}
+	if missing != 21 { // the diagnostic wants of the eight trees
+		t.Errorf("%d expected reports missing without the flag, want all 21", missing)
+	}
+}
+
+// wantsOnly collects analysistest's errors instead of failing the test.
+type wantsOnly []string
+
+func (w *wantsOnly) Errorf(format string, args ...any) {
+	*w = append(*w, fmt.Sprintf(format, args...))
 }
 
 // TestVersions runs module-mode trees whose go.mod requires a given library version
@@ -125,6 +158,13 @@ func TestDefaults(t *testing.T) {
 // closure kept in a field, from the caller's configuration (issue 16, shape 2).
 func TestProvider(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/provider/...")
+}
+
+// TestGeneric: a generic consumer library of another package (issue 16,
+// shape 5): Consumer[M], New[M] and the generic Run that subscribes with a
+// method value, its configuration given by the caller.
+func TestGeneric(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/generic/...")
 }
 
 // TestDeterministicFacts: the facts exported for mutually recursive helpers are

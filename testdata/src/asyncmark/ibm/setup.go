@@ -121,3 +121,55 @@ func (s spawningWaited) consume(sess sarama.ConsumerGroupSession, claim sarama.C
 	wg.Wait()
 	return nil
 }
+
+// An ack callback attached to a job by the helper ConsumeClaim runs, handed
+// to workers over a channel.
+type job struct {
+	msg *sarama.ConsumerMessage
+	ack func()
+}
+
+type dispatcher struct{ jobs chan job }
+
+func (dispatcher) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (dispatcher) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (d dispatcher) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		d.dispatch(sess, msg)
+	}
+	return nil
+}
+
+func (d dispatcher) dispatch(sess sarama.ConsumerGroupSession, msg *sarama.ConsumerMessage) {
+	d.jobs <- job{msg: msg, ack: func() { // want `callback handed on by dispatcher.dispatch, which dispatcher.ConsumeClaim runs, marks offsets and may run after ConsumeClaim returns, mark before returning or wait for it in Cleanup`
+		ack(sess, msg)
+	}}
+}
+
+// Its twin: Cleanup waits for the workers.
+type dispatcherWaited struct {
+	jobs chan job
+	wg   *sync.WaitGroup
+}
+
+func (dispatcherWaited) Setup(sarama.ConsumerGroupSession) error { return nil }
+func (d dispatcherWaited) Cleanup(sarama.ConsumerGroupSession) error {
+	d.wg.Wait()
+	return nil
+}
+
+func (d dispatcherWaited) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		d.dispatch(sess, msg)
+	}
+	return nil
+}
+
+func (d dispatcherWaited) dispatch(sess sarama.ConsumerGroupSession, msg *sarama.ConsumerMessage) {
+	d.wg.Add(1)
+	d.jobs <- job{msg: msg, ack: func() {
+		defer d.wg.Done()
+		ack(sess, msg)
+	}}
+}

@@ -79,3 +79,26 @@ func markPassedMarks(brokers []string, r *kgo.Record) {
 	}
 	cl.MarkCommitRecords(r)
 }
+
+// Marks through a tracing wrapper of another package that embeds the client,
+// built without AutoCommitMarks.
+func traced(brokers []string, r *kgo.Record) error {
+	cl, err := kafkautil.NewTracedClient("billing", kgo.SeedBrokers(brokers...), kgo.ConsumerGroup("billing"))
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	cl.MarkCommitRecords(r) // want `cl.MarkCommitRecords does nothing on a client without kgo.AutoCommitMarks, add the option to the client`
+	return nil
+}
+
+// Silent twin: the options given to the wrapper set AutoCommitMarks.
+func tracedMarks(brokers []string, r *kgo.Record) error {
+	cl, err := kafkautil.NewTracedClient("billing", kgo.SeedBrokers(brokers...), kgo.ConsumerGroup("billing"), kgo.AutoCommitMarks())
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	cl.MarkCommitRecords(r)
+	return nil
+}

@@ -156,3 +156,34 @@ func paymentsPollAllowed(ctx context.Context, brokers []string) error {
 		cl.AllowRebalance()
 	}
 }
+
+// The helper's option set disables autocommit, and the service registers no
+// revoke callback.
+func ledger(brokers []string) (*kgo.Client, error) {
+	opts := kafkautil.GroupOptions("ledger", "ledger") // want `kgo.DisableAutoCommit \(set by kafkautil.GroupOptions\) without an OnPartitionsRevoked callback, register one that commits the processed offsets \(the next owner re-processes what was processed since the last commit, and a later commit of this member can rewind the new owner's\)`
+	return kgo.NewClient(append(opts, kgo.SeedBrokers(brokers...))...)
+}
+
+// Silent twin: the service's revoke callback commits.
+func ledgerRevoke(brokers []string) (*kgo.Client, error) {
+	opts := kafkautil.GroupOptions("ledger", "ledger")
+	return kgo.NewClient(append(opts, kgo.SeedBrokers(brokers...), kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, _ map[string][]int32) {
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			log.Print(err)
+		}
+	}))...)
+}
+
+// A wrapper that commits by hand, and no revoke callback from the service.
+func fees(brokers []string) (*kgo.Client, error) {
+	return kafkautil.NewCommitter(brokers, "fees", kgo.ConsumeTopics("fees")) // want `kgo.DisableAutoCommit \(set by kafkautil.NewCommitter\) without an OnPartitionsRevoked callback`
+}
+
+// Silent twin: the service registers one that commits.
+func feesRevoke(brokers []string) (*kgo.Client, error) {
+	return kafkautil.NewCommitter(brokers, "fees", kgo.ConsumeTopics("fees"), kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, _ map[string][]int32) {
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			log.Print(err)
+		}
+	}))
+}

@@ -81,3 +81,60 @@ func (t *ManualTyped[M]) RunNext(ctx context.Context, handle func(M) error) {
 		}
 	}
 }
+
+// embeddedTyped is a generic adapter that embeds the consumer: its promoted
+// methods are the consumer's.
+type embeddedTyped[M any] struct {
+	*kafka.Consumer
+	decode func([]byte) (M, error)
+}
+
+func newEmbeddedTyped[M any](decode func([]byte) (M, error)) (*embeddedTyped[M], error) {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "embedded"})
+	if err != nil {
+		return nil, err
+	}
+	return &embeddedTyped[M]{Consumer: c, decode: decode}, nil
+}
+
+func (e *embeddedTyped[M]) run() {
+	for {
+		m, err := e.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if _, err := e.decode(m.Value); err == nil {
+			e.StoreMessage(m) // want `e\.StoreMessage on a consumer with enable\.auto\.offset\.store=true \(the default\) fails with ErrInvalidArg`
+		}
+	}
+}
+
+// storer is the program's view of the consumer, a type parameter's
+// constraint.
+type storer interface {
+	ReadMessage(timeout time.Duration) (*kafka.Message, error)
+	StoreMessage(m *kafka.Message) ([]kafka.TopicPartition, error)
+}
+
+// constrained holds its consumer as a type parameter.
+type constrained[C storer] struct {
+	c C
+}
+
+func newConstrained() (*constrained[*kafka.Consumer], error) {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "constrained"})
+	if err != nil {
+		return nil, err
+	}
+	return &constrained[*kafka.Consumer]{c: c}, nil
+}
+
+func (r *constrained[C]) run() {
+	for {
+		m, err := r.c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		r.c.StoreMessage(m) // want `r\.c\.StoreMessage on a consumer with enable\.auto\.offset\.store=true \(the default\) fails with ErrInvalidArg`
+	}
+}

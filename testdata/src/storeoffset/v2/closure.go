@@ -12,7 +12,7 @@ import (
 // withRetry calls f until it succeeds, three times at most.
 func withRetry(f func() error) error {
 	var err error
-	for range 3 {
+	for i := 0; i < 3; i++ {
 		if err = f(); err == nil {
 			return nil
 		}

@@ -92,3 +92,8 @@ func Options(cfg Config) []kgo.Opt { // want Options:`options {SeedBrokers Disab
 func Manual() kgo.Opt { // want Manual:`options {DisableAutoCommit}`
 	return kgo.DisableAutoCommit()
 }
+
+// NewCommitter commits by hand, with no revoke callback of its own.
+func NewCommitter(brokers []string, group string, opts ...kgo.Opt) (*kgo.Client, error) { // want NewCommitter:`client {SeedBrokers ConsumerGroup DisableAutoCommit} \+ param 2`
+	return kgo.NewClient(append([]kgo.Opt{kgo.SeedBrokers(brokers...), kgo.ConsumerGroup(group), kgo.DisableAutoCommit()}, opts...)...)
+}

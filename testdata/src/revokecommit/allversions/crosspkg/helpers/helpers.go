@@ -1,0 +1,23 @@
+// Package helpers commits and invalidates for its callers.
+package helpers
+
+import "github.com/confluentinc/confluent-kafka-go/v2/kafka"
+
+// Finish commits and invalidates the stored offsets of parts on every path.
+func Finish(c *kafka.Consumer, parts []kafka.TopicPartition) error { // want Finish:`does=commit\+invalidate`
+	if _, err := c.Commit(); err != nil {
+		return err
+	}
+	for i := range parts {
+		parts[i].Offset = kafka.OffsetInvalid
+	}
+	_, err := c.StoreOffsets(parts)
+	return err
+}
+
+// MaybeCommit commits on one path only.
+func MaybeCommit(c *kafka.Consumer, really bool) {
+	if really {
+		c.Commit()
+	}
+}
