@@ -9,16 +9,22 @@
 #   bash sweep/run.sh --smoke         # sweep/smoke.txt: an offline fixture module (what CI runs)
 #   bash sweep/run.sh FILE            # another manifest
 #
-# Manifest lines: "TARGET [skip=PKG,...] [get=MOD@VER,...] # why". TARGET is
-# module@version, fetched into a throw-away module that requires it (so the
-# target's own replace directives do not apply, as for any user of it), or a
-# directory (./path, relative to the repository) analysed in place. skip= drops
-# packages (path suffixes) that cannot build anywhere; get= pins dependencies
-# that a target without a go.mod does not name; pkgs= is the package pattern
-# under the target module (default: all of it; a large module whose other
-# packages need dependencies the proxy does not serve names the part that uses
-# the library). SWEEP_WORK=DIR keeps the work
-# tree (default: a temporary directory). Exit status 1 if any run had an error.
+# Manifest lines: "TARGET [skip=PKG,...] [get=MOD@VER,...] [pkgs=PATTERN,...]
+# [tags=TAG,...] [nosumdb[=PATTERN,...]] # why". TARGET is module@version,
+# fetched into a throw-away module that requires it (so the target's own replace
+# directives do not apply, as for any user of it), or a directory (./path,
+# relative to the repository) analysed in place. skip= drops packages (path
+# suffixes) that cannot build anywhere; get= pins dependencies that a target
+# without a go.mod does not name; pkgs= is the package pattern under the target
+# module, or several separated by commas (default: all of it; a large module
+# whose other packages need dependencies the proxy does not serve names the part
+# that uses the library); tags= sets build tags for a target whose client code
+# is behind one; nosumdb takes the target's checksum from the proxy alone
+# (GONOSUMDB), for a version the proxy serves but whose checksum-database lookup
+# it does not pass on, and nosumdb=PATTERN,... does so for the modules named (a
+# dependency's, say). SWEEP_WORK=DIR keeps the work tree (default: a temporary
+# directory). Exit status 1 if any run had an error; a target that cannot be
+# fetched or listed is reported and skipped.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 manifest=$repo/sweep/modules.txt
@@ -31,6 +37,7 @@ work=${SWEEP_WORK:-$(mktemp -d)}
 mkdir -p "$work/bin" "$work/mods" "$work/reports"
 (cd "$repo" && go build -o "$work/bin/" ./cmd/kafkalint ./bench/measure)
 export GOWORK=off GOFLAGS=-mod=mod
+nosumdb0=${GONOSUMDB:-}
 
 failed=0
 tab=$'\t'
@@ -43,15 +50,19 @@ while read -r -u 3 line; do
 	[ $# -gt 0 ] || continue
 	target=$1
 	shift
-	skip="" get="" sub=""
+	skip="" get="" sub="" tags="" nosumdb=""
 	for kv in "$@"; do
 		case $kv in
 		skip=*) skip=${kv#skip=} ;;
 		get=*) get=${kv#get=} ;;
 		pkgs=*) sub=${kv#pkgs=} ;;
+		tags=*) tags=${kv#tags=} ;;
+		nosumdb) nosumdb=${target%@*} ;;
+		nosumdb=*) nosumdb=${kv#nosumdb=} ;;
 		*) echo "sweep: bad field $kv in $manifest" >&2 && exit 2 ;;
 		esac
 	done
+	export GONOSUMDB=$nosumdb0${nosumdb:+,$nosumdb}
 	name=$(echo "${target#./}" | tr '/@' '__') # no leading dot: the report files are globbed below
 	if [[ $target == ./* ]]; then
 		dir=$repo/$target
@@ -65,9 +76,16 @@ while read -r -u 3 line; do
 			failed=1
 			continue
 		}
-		pattern=${target%@*}/${sub:-...}
+		pattern=""
+		for s in ${sub//,/ }; do pattern="$pattern ${target%@*}/$s"; done
+		pattern=${pattern:-${target%@*}/...}
 	fi
-	pkgs=$(cd "$dir" && go list -e "$pattern" | { if [ -n "$skip" ]; then grep -v -E "/(${skip//,/|})\$"; else cat; fi; })
+	export GOFLAGS=-mod=mod${tags:+ -tags=$tags}
+	pkgs=$(cd "$dir" && go list -e $pattern 2>"$work/list-$name.log" | { if [ -n "$skip" ]; then grep -v -E "/(${skip//,/|})\$"; else cat; fi; }) || {
+		echo "sweep: go list $target failed: $(tail -n 1 "$work/list-$name.log") (full log kept: $work/list-$name.log)" >&2
+		failed=1
+		continue
+	}
 	npkgs=$(echo "$pkgs" | wc -w)
 	out=$work/reports/$name.txt
 	rc=0

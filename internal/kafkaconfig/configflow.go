@@ -164,7 +164,7 @@ func (r *resolver) indexInstr(x *mapIndex, instr ssa.Instruction) {
 
 // addWrite indexes w under the maps it may write to, and by its instruction.
 func (r *resolver) addWrite(x *mapIndex, w mapWrite) {
-	objs, _ := r.mapObjects(w.mapValue)
+	objs, _, _ := r.mapObjects(w.mapValue)
 	for _, m := range objs {
 		x.writes[m] = append(x.writes[m], w)
 	}
@@ -205,7 +205,7 @@ func exportedPlace(addr ssa.Value) bool {
 }
 
 func (r *resolver) escape(x *mapIndex, v ssa.Value, at ssa.Instruction) {
-	objs, _ := r.mapObjects(v)
+	objs, _, _ := r.mapObjects(v)
 	for _, m := range objs {
 		x.escaped[m] = append(x.escaped[m], at)
 	}
@@ -215,13 +215,16 @@ func (r *resolver) escape(x *mapIndex, v ssa.Value, at ssa.Instruction) {
 // the package's own (an *ssa.MakeMap for each literal or make) and those that
 // calls of other packages' functions return (the *ssa.Call or *ssa.Extract),
 // and whether the trace is complete.
-func (r *resolver) mapObjects(v ssa.Value) (objs []ssa.Value, complete bool) {
+func (r *resolver) mapObjects(v ssa.Value) (objs []ssa.Value, complete bool, via []valueflow.CallEdge) {
 	return r.mapObjectsOf(v, r.graph.Roots(v))
 }
 
-// mapObjectsOf is mapObjects on the trace tr of v.
-func (r *resolver) mapObjectsOf(v ssa.Value, tr valueflow.Trace) (objs []ssa.Value, complete bool) {
+// mapObjectsOf is mapObjects on the trace tr of v. via holds the calls whose
+// results the traces followed into their callees' returns: the helpers that
+// returned this instance of the map.
+func (r *resolver) mapObjectsOf(v ssa.Value, tr valueflow.Trace) (objs []ssa.Value, complete bool, via []valueflow.CallEdge) {
 	complete = tr.Complete
+	via = append(via, tr.Calls...)
 	_, isPtr := v.Type().Underlying().(*types.Pointer)
 	for _, root := range tr.Roots {
 		switch root.(type) {
@@ -232,6 +235,7 @@ func (r *resolver) mapObjectsOf(v ssa.Value, tr valueflow.Trace) (objs []ssa.Val
 		if isPtr && isAddress(root) {
 			sub := r.graph.Pointees(root)
 			complete = complete && sub.Complete
+			via = append(via, sub.Calls...)
 			for _, p := range sub.Roots {
 				switch p.(type) {
 				case *ssa.MakeMap, *ssa.Call, *ssa.Extract:
@@ -244,7 +248,7 @@ func (r *resolver) mapObjectsOf(v ssa.Value, tr valueflow.Trace) (objs []ssa.Val
 		}
 		complete = false
 	}
-	return objs, complete
+	return objs, complete, via
 }
 
 func isAddress(v ssa.Value) bool {
@@ -260,8 +264,8 @@ func isAddress(v ssa.Value) bool {
 // package. A write on every path to the map's use is an entry; a write only on
 // some (a branch, an option function applied by the caller's choice) is a Maybe.
 func (r *resolver) configOfValue(v ssa.Value, use ssa.Instruction, pos token.Pos) *Config {
-	objs, complete := r.mapObjects(v)
-	return r.configOfObjects(objs, complete, use, nil, pos)
+	objs, complete, via := r.mapObjects(v)
+	return r.configOfObjects(objs, complete, use, nil, via, pos)
 }
 
 // configIn resolves the ConfigMap v, the argument of use, in a function that
@@ -270,13 +274,16 @@ func (r *resolver) configOfValue(v ssa.Value, use ssa.Instruction, pos token.Pos
 // write on every path to a call of the chain counts as an entry, so that a
 // constructor shared by several callers gets each caller's configuration.
 func (r *resolver) configIn(v ssa.Value, use ssa.Instruction, chain []valueflow.CallEdge, pos token.Pos) *Config {
-	objs, complete := r.mapObjectsOf(v, r.graph.RootsIn(v, chain))
-	return r.configOfObjects(objs, complete, use, chain, pos)
+	objs, complete, via := r.mapObjectsOf(v, r.graph.RootsIn(v, chain))
+	return r.configOfObjects(objs, complete, use, chain, via, pos)
 }
 
 // configOfObjects is configOfValue on the map objects of v, judged at use and
-// at the calls of chain (see configIn).
-func (r *resolver) configOfObjects(objs []ssa.Value, complete bool, use ssa.Instruction, chain []valueflow.CallEdge, pos token.Pos) *Config {
+// at the calls of chain (see configIn). via are the calls that returned the
+// map (see mapObjectsOf): a helper that makes a map afresh on each call has
+// one map object for all its calls, and the writes of another caller of it,
+// to the map it got from its own call, are left out.
+func (r *resolver) configOfObjects(objs []ssa.Value, complete bool, use ssa.Instruction, chain, via []valueflow.CallEdge, pos token.Pos) *Config {
 	if len(objs) != 1 || !complete {
 		return unknown(pos) // several maps, none, or from where we cannot see
 	}
@@ -308,6 +315,9 @@ func (r *resolver) configOfObjects(objs []ssa.Value, complete bool, use ssa.Inst
 		}
 		if r.siblingCaller(w.instr.Parent(), chain) {
 			continue // another caller's configuration of the shared constructor
+		}
+		if r.siblingCaller(w.instr.Parent(), via) {
+			continue // another caller's map from the same helper
 		}
 		if inside != nil && !inside[w.instr.Parent()] {
 			continue
@@ -599,8 +609,11 @@ func applyOp(op string, v constant.Value) (constant.Value, bool) {
 // constant) when the map holds an expression of the field: what the struct
 // handed to the call holds there, when fieldValueAt can tell (a local
 // struct, made here or returned by a function with a SettingsFact, and
-// changed here); else the one constant this package stores into that
-// field, anywhere (struct literals, assignments: a package variable of
+// changed here); for a struct that is the parameter of a function other
+// packages call, a setting of that parameter's field again (a provider
+// rendering the settings its caller gives it: the ConsumerFact's callers
+// resolve it); else the one constant this package stores into that field,
+// anywhere (struct literals, assignments: a package variable of
 // defaults). Unknown when it stores none or several, or the Op does not
 // apply.
 func (r *resolver) fieldSetting(s Setting, call *ssa.Call) Setting {
@@ -649,6 +662,14 @@ func (r *resolver) fieldSetting(s Setting, call *ssa.Call) Setting {
 		}
 		return set
 	}
+	if p, ok := passedParam(c.Args[idx], call.Parent()); ok && valueflow.ReachableFromOutside(call.Parent()) {
+		// The struct is the parameter of a function other packages
+		// call (a provider that renders the settings the injector gives
+		// it): its callers' value, resolved where they call it, not
+		// what this package stores into the field elsewhere.
+		out.Field, out.Param, out.Op = s.Field, p, s.Op
+		return out
+	}
 	var found *Setting
 	for _, store := range r.graph.FieldStoreInstrs(field) {
 		k, ok := store.Val.(*ssa.Const)
@@ -674,6 +695,21 @@ func (r *resolver) fieldSetting(s Setting, call *ssa.Call) Setting {
 		return out
 	}
 	return *found
+}
+
+// passedParam returns the index (-1: the receiver) of the parameter of fn,
+// a declared function, that v is or, for a pointer parameter, is loaded
+// through.
+func passedParam(v ssa.Value, fn *ssa.Function) (int, bool) {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		v = u.X
+	}
+	p, ok := v.(*ssa.Parameter)
+	if !ok || p.Parent() != fn {
+		return 0, false
+	}
+	_, i, ok := valueflow.ParamIndex(p)
+	return i, ok
 }
 
 // writeSetting describes a write as a Setting, or ok=false when its key is not

@@ -57,6 +57,12 @@ func (f *ConfigFact) String() string { return "config " + describe(&f.Config) }
 // Param is not 0, the consumer is made from the ConfigMap of parameter
 // Param-1, and Config holds what the function writes into it: callers
 // resolve their own argument (a wrapper's NewConsumer(conf, opts...)).
+// Otherwise Config is the configuration the function makes the consumer
+// with, as it makes it (a constructor it shares with others resolved for
+// it, Maybe: what it writes on some paths only); an entry whose Field is
+// set reads that field of a settings struct the caller passes as
+// parameter Param (Setting), resolved at each call (a provider of
+// dependency-injection wiring).
 type ConsumerFact struct {
 	Config Config
 	Param  int `json:",omitempty"`

@@ -112,12 +112,35 @@ func (r *resolver) consumerAt(call *ast.CallExpr) *Consumer {
 			k.Config = cfg
 			return k
 		}
-		cfg := f.Config
+		cfg := f.Config.clone()
 		cfg.Pos = call.Pos()
-		k.Config = &cfg
+		r.resolveFields(cfg, call)
+		k.Config = cfg
 		return k
 	}
 	return nil
+}
+
+// resolveFields resolves, at call, the entries of cfg (from the fact of the
+// function called) that hold a field of one of its parameters: a provider
+// that renders the settings struct its caller gives it.
+func (r *resolver) resolveFields(cfg *Config, call *ast.CallExpr) {
+	var sc *ssa.Call
+	for i, s := range cfg.Entries {
+		if s.Field == "" {
+			continue
+		}
+		if sc == nil {
+			ins := r.graph.Calls(call)
+			if len(ins) != 1 {
+				return
+			}
+			if sc, _ = ins[0].(*ssa.Call); sc == nil {
+				return
+			}
+		}
+		cfg.Entries[i] = r.fieldSetting(s, sc)
+	}
 }
 
 // addFactWrites adds to cfg, the caller's map resolved at call, what the

@@ -165,35 +165,34 @@ func (r *resolver) fieldValueAt(v ssa.Value, f *types.Var, at ssa.Instruction, d
 }
 
 // writesBefore is valueflow.Writes, where at itself (a return of the
-// struct's address) is not an escape: it is the read being judged.
+// struct's address, or the call it is handed to) is not an escape: it is
+// the read being judged.
 func writesBefore(a *ssa.Alloc, at ssa.Instruction) ([]*ssa.Store, bool) {
-	if ret, ok := at.(*ssa.Return); ok && a.Referrers() != nil {
-		var stores []*ssa.Store
-		for _, ref := range *a.Referrers() {
-			switch ref := ref.(type) {
-			case *ssa.Return:
-				if ref != ret {
-					return nil, true
-				}
-			case *ssa.FieldAddr, *ssa.IndexAddr:
-				sub, escapes := valueflow.Writes(ref.(ssa.Value))
-				if escapes {
-					return nil, true
-				}
-				stores = append(stores, sub...)
-			case *ssa.Store:
-				if ref.Addr != a {
-					return nil, true
-				}
-				stores = append(stores, ref)
-			case *ssa.UnOp, *ssa.DebugRef:
-			default:
+	if a.Referrers() == nil {
+		return nil, false
+	}
+	var stores []*ssa.Store
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.FieldAddr, *ssa.IndexAddr:
+			sub, escapes := valueflow.Writes(ref.(ssa.Value))
+			if escapes {
+				return nil, true
+			}
+			stores = append(stores, sub...)
+		case *ssa.Store:
+			if ref.Addr != a {
+				return nil, true
+			}
+			stores = append(stores, ref)
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			if ref != at {
 				return nil, true
 			}
 		}
-		return stores, false
 	}
-	return valueflow.Writes(a)
+	return stores, false
 }
 
 // returnedField reads field f of the struct that call, of a function of

@@ -6,7 +6,9 @@
 // Options reach NewClient the ways real code passes them: listed in the call,
 // in []kgo.Opt slices built with literals and append (also append(opts,
 // more...)), returned by the package's helpers, and forwarded through the
-// variadic or slice parameters of the package's unexported functions. Across
+// variadic or slice parameters of the package's unexported functions (a
+// helper's calls each build a client of their own: Client.Together tells the
+// options of different calls apart). Across
 // packages they travel as facts (Analyzer): an exported function that returns
 // options it builds (OptionsFact), or a client it builds, maybe with options
 // its caller passes (ClientFact: a wrapper's NewClient(brokers, opts...), also
@@ -46,6 +48,52 @@ type Client struct {
 	partial  bool                     // an option source was not traced
 	embedded bool                     // Via returns a wrapper that embeds the client (ClientFact.Embedded)
 	open     []*ssa.Parameter         // parameters of exported functions the options may come from
+
+	// contexts: for each option, the chains of calls through which it was
+	// forwarded to the call, each innermost first (see forward); path: the
+	// chain being followed.
+	contexts map[*Option][][]ssa.CallInstruction
+	path     []ssa.CallInstruction
+}
+
+// Together reports whether options a and b of the client may reach one and
+// the same client at run time. The options of a helper's slice parameter
+// (func newClient(extra ...kgo.Opt)) come, at each run, from one of its calls:
+// two options forwarded through different calls of the helper are options of
+// different clients, which the one NewClient call builds. Options whose
+// chains are unknown (from facts) are together with every other.
+func (c *Client) Together(a, b *Option) bool {
+	pa, pb := c.contexts[a], c.contexts[b]
+	if len(pa) == 0 || len(pb) == 0 {
+		return true
+	}
+	for _, x := range pa {
+		for _, y := range pb {
+			n := min(len(x), len(y))
+			if slices.Equal(x[:n], y[:n]) {
+				return true // one chain extends the other
+			}
+		}
+	}
+	return false
+}
+
+// HasWith returns the first option of the client called name that may reach
+// one client at run time together with each of with (Together), or nil.
+func (c *Client) HasWith(name string, with ...*Option) *Option {
+	for _, o := range c.Options {
+		if o.Name != name {
+			continue
+		}
+		ok := true
+		for _, w := range with {
+			ok = ok && c.Together(o, w)
+		}
+		if ok {
+			return o
+		}
+	}
+	return nil
 }
 
 // Always reports whether option o reaches the client on every path: it is
@@ -196,6 +244,7 @@ func (r *Result) factOptions(c *Client, call *ssa.Call, fn *types.Func, s *Summa
 		o := &Option{Name: fo.Name, Call: call, From: fn, always: !fo.Maybe}
 		opts[o] = true
 		c.Options = append(c.Options, o)
+		c.addContext(o)
 	}
 	if s.Param > 0 {
 		args := call.Common().Args
@@ -296,14 +345,49 @@ func (r *Result) forward(c *Client, p *ssa.Parameter, seen map[ssa.Value]bool, o
 	if len(calls) == 0 {
 		return false
 	}
+	// A contextual parameter is one of the function that makes the call,
+	// or of a caller up the chain being followed: at each run its value
+	// comes from one of the calls, which the chain records (Together). A
+	// parameter reached otherwise (through a helper's result) keeps the
+	// chain.
+	contextual := len(c.path) == 0 && fn == c.Call.Parent() || len(c.path) > 0 && c.path[len(c.path)-1].Parent() == fn
 	for _, call := range calls {
 		args := call.Common().Args
 		if idx >= len(args) {
 			return false
 		}
-		r.collect(c, args[idx], seen, opts)
+		if !contextual {
+			r.collect(c, args[idx], seen, opts)
+			continue
+		}
+		if slices.Contains(c.path, call) {
+			continue // a recursion: this chain already follows the call
+		}
+		if len(c.path) >= maxChain {
+			c.partial = true // not followed
+			continue
+		}
+		c.path = append(c.path, call)
+		r.collect(c, args[idx], make(map[ssa.Value]bool), opts) // seen is per chain: a value may reach the call through several
+		c.path = c.path[:len(c.path)-1]
 	}
 	return true
+}
+
+// maxChain bounds the chains of helper calls forward follows.
+const maxChain = 16
+
+// addContext records that option o reaches c through the chain being followed.
+func (c *Client) addContext(o *Option) {
+	if c.contexts == nil {
+		c.contexts = make(map[*Option][][]ssa.CallInstruction)
+	}
+	for _, p := range c.contexts[o] {
+		if slices.Equal(p, c.path) {
+			return
+		}
+	}
+	c.contexts[o] = append(c.contexts[o], slices.Clone(c.path))
 }
 
 // element adds the option the element store st puts into the slice.
@@ -319,6 +403,7 @@ func (r *Result) element(c *Client, st *ssa.Store, opts map[*Option]bool) {
 				c.entries = make(map[*Option][]*ssa.Store)
 			}
 			c.entries[o] = append(c.entries[o], st)
+			c.addContext(o)
 			if !opts[o] {
 				opts[o] = true
 				c.Options = append(c.Options, o)

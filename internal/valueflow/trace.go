@@ -455,5 +455,5 @@ func (g *Graph) Pointees(ptr ssa.Value) Trace {
 	}
 	t := &tracer{g: g, seen: make(map[ssa.Value]bool), complete: true}
 	t.load(ptr)
-	return Trace{Roots: t.roots, Complete: t.complete && t.steps < maxSteps, Via: t.via}
+	return Trace{Roots: t.roots, Complete: t.complete && t.steps < maxSteps, Via: t.via, Calls: t.calls}
 }

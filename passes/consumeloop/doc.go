@@ -58,7 +58,8 @@
 //   - functions called from where the package cannot see: exported functions
 //     without a caller here (they get the fact instead), methods that may be
 //     called through an interface, functions used as values (stored in a
-//     field, passed to other functions than the ones above), unexported
+//     field or a map, passed to other functions than the ones above: a
+//     program that picks what to run from a map of functions), unexported
 //     functions not called in the package;
 //   - a cooperative strategy set in another package's configuration;
 //   - packages with type errors (no SSA form).

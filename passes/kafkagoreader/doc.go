@@ -54,10 +54,18 @@
 // that build or return the configuration. A field counts as set when some
 // path may set it: GroupID to anything but "" (a parameter counts), Partition
 // to anything (Partition: 0 says partition 0 is meant), StartOffset to
-// anything but FirstOffset. The reader a method is called on is traced to its
-// NewReader call the same way, also when the program calls it through an
-// interface of its own (type Reader interface { FetchMessage(...);
-// CommitMessages(...) }, so that tests can fake the reader): such a reader
+// anything but FirstOffset. A NewReader call in a function of the package
+// that its callers give their configurations (func reader(cfg
+// kafka.ReaderConfig) *kafka.Reader, one helper for every reader) is also
+// judged at each of its calls, with the configuration that call gives: a
+// caller that sets GroupID does not hide another that does not, and the
+// report at NewReader names the callers' configurations that read less than
+// meant (one level of calls: a helper of the helper's callers is judged with
+// all its callers' configurations together). The reader a method is called
+// on is traced to its NewReader call the same way, also when the program
+// calls it through an interface of its own (type Reader interface {
+// FetchMessage(...); CommitMessages(...) }, so that tests can fake the
+// reader): such a reader
 // leaves the package's sight only when the interface value does.
 //
 // Across packages, through facts (ReaderFact): an exported function that

@@ -149,6 +149,7 @@ type checker struct {
 	facts   map[*types.Func]*ReaderFact     // the facts of other packages' functions the package calls
 	escapes map[*ssa.Call]bool              // NewReader calls whose readers leave the package's sight
 	queue   []analysis.Diagnostic
+	ctx     []valueflow.CallEdge // while fields judges one call of a helper: that call
 }
 
 // A config is what a ReaderConfig given to NewReader may hold.
@@ -186,23 +187,94 @@ func (c *checker) newReader(call *ssa.Call) {
 		return
 	}
 	c.readers[call] = cfg
-	if cfg.set[kafkagoapi.GroupID] {
-		return
+	partition, start := misses(cfg), cfg.start && !cfg.set[kafkagoapi.GroupID]
+	var partitionAt, startAt []analysis.RelatedInformation
+	if partition {
+		partitionAt = c.related(cfg)
 	}
-	if !cfg.set[kafkagoapi.Partition] && !cfg.set[kafkagoapi.GroupTopics] {
+	if start {
+		startAt = c.related(cfg)
+	}
+	if !partition || !start {
+		// A helper that builds every reader (func reader(cfg
+		// kafka.ReaderConfig) *kafka.Reader): what some callers set does
+		// not make another caller's reader right. Each call is judged
+		// with the configuration it gives.
+		for _, hc := range c.helperCalls(call) {
+			if !partition && misses(hc.cfg) {
+				partitionAt = append(partitionAt, hc.related())
+			}
+			if !start && hc.cfg.start && !hc.cfg.set[kafkagoapi.GroupID] {
+				startAt = append(startAt, hc.related())
+			}
+		}
+	}
+	for _, rel := range [][]analysis.RelatedInformation{partitionAt, startAt} {
+		sort.SliceStable(rel, func(i, j int) bool { return analysisutil.Before(c.pass.Fset, rel[i].Pos, rel[j].Pos) }) // StaticCallers' order follows the SSA package's
+	}
+	if len(partitionAt) > 0 || partition {
 		c.report(analysis.Diagnostic{
 			Pos: at.Pos(), End: at.End(), Category: categoryPartition,
 			Message: "kafka.NewReader without GroupID or Partition reads partition 0 only, set GroupID to consume every partition or Partition to name the one (the topic's other partitions are never read)",
-			Related: c.related(cfg),
+			Related: partitionAt,
 		})
 	}
-	if cfg.start {
+	if len(startAt) > 0 || start {
 		c.report(analysis.Diagnostic{
 			Pos: at.Pos(), End: at.End(), Category: categoryStartOffset,
 			Message: "kafka.NewReader with StartOffset but without GroupID ignores it, call SetOffset on the reader instead (a reader without GroupID starts at FirstOffset)",
-			Related: c.related(cfg),
+			Related: startAt,
 		})
 	}
+}
+
+// misses reports whether a reader of configuration cfg reads partition 0
+// only: neither GroupID, nor Partition, nor GroupTopics may be set.
+func misses(cfg *config) bool {
+	return !cfg.set[kafkagoapi.GroupID] && !cfg.set[kafkagoapi.Partition] && !cfg.set[kafkagoapi.GroupTopics]
+}
+
+// A helperCall is a call of the function that makes a NewReader call, and
+// the configuration that NewReader is given at that call.
+type helperCall struct {
+	call ssa.CallInstruction
+	cfg  *config
+	at   *ast.CallExpr
+}
+
+// related points at the call's configuration literal, or else at the call.
+func (hc helperCall) related() analysis.RelatedInformation {
+	if hc.cfg.lit != nil {
+		return analysis.RelatedInformation{Pos: hc.cfg.lit.Pos(), End: hc.cfg.lit.End(), Message: "the reader's configuration"}
+	}
+	return analysis.RelatedInformation{Pos: hc.at.Pos(), End: hc.at.End(), Message: "the reader's configuration is given here"}
+}
+
+// helperCalls returns, when the function that makes the NewReader call is
+// a function of the package called by name (not a function literal), each
+// of its calls in the package whose configuration is known whole, with it:
+// the configuration that reaches NewReader when the function runs from that
+// call.
+func (c *checker) helperCalls(call *ssa.Call) []helperCall {
+	fn := call.Parent()
+	if fn == nil || fn.Parent() != nil || fn.Synthetic != "" {
+		return nil
+	}
+	var out []helperCall
+	for _, hc := range c.g.StaticCallers(fn) {
+		at := c.calls[hc.Common().Pos()]
+		if at == nil {
+			continue
+		}
+		cfg := &config{set: make(map[string]bool), complete: true}
+		c.ctx = []valueflow.CallEdge{{Call: hc, Callee: fn}}
+		c.fields(cfg, call.Call.Args[0], make(map[ssa.Value]bool))
+		c.ctx = nil
+		if cfg.complete {
+			out = append(out, helperCall{call: hc, cfg: cfg, at: at})
+		}
+	}
+	return out
 }
 
 // fields records in cfg the fields of kafka.ReaderConfig that the value v may
@@ -213,6 +285,9 @@ func (c *checker) fields(cfg *config, v ssa.Value, seen map[ssa.Value]bool) {
 	}
 	seen[v] = true
 	tr := c.g.Roots(v)
+	if c.ctx != nil {
+		tr = c.g.RootsIn(v, c.ctx)
+	}
 	if !tr.Complete {
 		cfg.complete = false
 	}

@@ -75,7 +75,13 @@
 // another package that returns a kgo.Opt or a []kgo.Opt brings the options
 // it builds; the caller's options are judged there, in the caller, and so
 // are the caller's polls of a client whose wrapper blocks rebalances on poll
-// on every path, and a DisableAutoCommit the wrapper or helper sets. A callback is a function
+// on every path, and a DisableAutoCommit the wrapper or helper sets. One
+// NewClient call in a helper that the package calls with different options
+// (func newClient(extra ...kgo.Opt), called once per client) builds several
+// clients: options forwarded through different calls of the helper are
+// judged as options of different clients, so that another client's
+// BlockRebalanceOnPoll or revoke callback does not silence the
+// revokenocommit and manualnorevoke reports. A callback is a function
 // literal, a named function or a method value, also through variables and
 // fields. What it does before it returns includes the package's functions it
 // calls and its deferred calls, not the goroutines it starts. A client is a

@@ -301,11 +301,11 @@ func (c *checker) noCommit(o *kgoflow.Option, w *kgoflow.Walk) {
 		if !cl.Complete {
 			continue
 		}
-		if cl.Has(kgoapi.BlockRebalanceOnPoll) != nil && cl.Has(kgoapi.DisableAutoCommit) != nil {
+		if blocksManual(cl, o) {
 			continue // commits before AllowRebalance, which revokes wait for
 		}
 		risky = append(risky, cl)
-		manual = manual && cl.Has(kgoapi.DisableAutoCommit) != nil
+		manual = manual && cl.HasWith(kgoapi.DisableAutoCommit, o) != nil
 	}
 	if len(risky) == 0 {
 		return
@@ -326,12 +326,26 @@ func (c *checker) noCommit(o *kgoflow.Option, w *kgoflow.Walk) {
 	c.report(d)
 }
 
+// blocksManual reports whether the client that option o reaches may also
+// have both BlockRebalanceOnPoll and DisableAutoCommit. Options forwarded
+// through different calls of a helper (func newClient(extra ...kgo.Opt)) are
+// options of different clients: another client's BlockRebalanceOnPoll does
+// not make o's revoke safe (kgoflow's Client.Together).
+func blocksManual(cl *kgoflow.Client, o *kgoflow.Option) bool {
+	for _, b := range cl.Options {
+		if b.Name == kgoapi.BlockRebalanceOnPoll && cl.Together(o, b) && cl.HasWith(kgoapi.DisableAutoCommit, o, b) != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // manual reports DisableAutoCommit on a client with no revoke callback and no
 // BlockRebalanceOnPoll.
 func (c *checker) manual(o *kgoflow.Option) {
 	var risky []*kgoflow.Client
 	for _, cl := range c.r.ClientsWith(o) {
-		if cl.Complete && cl.Has(kgoapi.OnPartitionsRevoked) == nil && cl.Has(kgoapi.BlockRebalanceOnPoll) == nil {
+		if cl.Complete && cl.HasWith(kgoapi.OnPartitionsRevoked, o) == nil && cl.HasWith(kgoapi.BlockRebalanceOnPoll, o) == nil {
 			risky = append(risky, cl)
 		}
 	}
@@ -350,7 +364,7 @@ func (c *checker) manual(o *kgoflow.Option) {
 // option helper of another package, on a client of the package with no
 // revoke callback and no BlockRebalanceOnPoll: at the call that brings it in.
 func (c *checker) manualFrom(o *kgoflow.Option, cl *kgoflow.Client) {
-	if !cl.Complete || cl.Has(kgoapi.OnPartitionsRevoked) != nil || cl.Has(kgoapi.BlockRebalanceOnPoll) != nil {
+	if !cl.Complete || cl.HasWith(kgoapi.OnPartitionsRevoked, o) != nil || cl.HasWith(kgoapi.BlockRebalanceOnPoll, o) != nil {
 		return
 	}
 	at := c.calls[o.Call.Pos()]

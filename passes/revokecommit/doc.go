@@ -166,7 +166,10 @@
 // constant the returning function's SettingsFact gives), or a constructor
 // shared with the package's other providers (a function-typed field, a
 // provider closure, a tracing wrapper's NewConsumer), resolved for this
-// provider. Where the wiring, written by hand or generated (wire's
+// provider; a provider that renders the settings struct or makes the
+// consumer from the ConfigMap that another provider gives the injector
+// (func ProvideConsumer(s settings.Consumer), or (cm *kafka.ConfigMap)) is
+// resolved where the wiring calls it, with what the wiring hands it. Where the wiring, written by hand or generated (wire's
 // injector), hands that consumer to a library whose handler unassigns (a
 // Handover fact on the parameter), the wiring is reported at that call,
 // with the provider's setting (on its line in the provider's file when the

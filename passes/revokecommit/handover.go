@@ -213,6 +213,17 @@ func (c *checker) reportHandover(pos, end token.Pos, to string, s HandoverSite, 
 		} else if ok {
 			d.Related = append(d.Related, c.providerRelated(k, st)...)
 		}
+		// What the provider or helper writes on some paths only that
+		// would avoid the problem (its option, its branch).
+		for _, m := range k.Config.Maybe {
+			p := m.Pos
+			if !p.IsValid() {
+				p = c.providerPos(k, m.Where)
+			}
+			if avoids(m) && p.IsValid() {
+				d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: fmt.Sprintf("%s is set only when %s runs: the default configuration does not have it", m, m.Where)})
+			}
+		}
 		if p := s.At.Pos(c.pass.Fset, c.pass.Pkg); p.IsValid() {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: "the RevokedPartitions handler calls Unassign here without " + missingText(effects(s.Missing)) + " first"})
 		}
@@ -246,24 +257,32 @@ func missingText(m effects) string {
 }
 
 // providerRelated returns, for a consumer that another package's function
-// returns (its ConsumerFact: a provider), where that function sets st, when
-// the setting's position is known: in the provider's own file, or at the
-// call that obtains the consumer.
+// returns (its ConsumerFact: a provider), where that function sets st.
 func (c *checker) providerRelated(k *kafkaconfig.Consumer, st kafkaconfig.Setting) []analysis.RelatedInformation {
-	if k.Via == "" || k.Call == nil {
+	p := c.providerPos(k, st.Where)
+	if !p.IsValid() {
 		return nil
 	}
-	msg := fmt.Sprintf("%s=%s in the consumer %s returns", st.Key, st.Value, k.Via)
-	pos := k.Call.Pos()
+	return []analysis.RelatedInformation{{Pos: p, Message: fmt.Sprintf("%s=%s in the consumer %s returns", st.Key, st.Value, k.Via)}}
+}
+
+// providerPos returns where, a "file.go:12" of a setting that the
+// ConsumerFact of the provider k is obtained from carries, as a position
+// in that provider's package, when its file is in the file set; else the
+// call that obtains the consumer; NoPos when k is not a provider's.
+func (c *checker) providerPos(k *kafkaconfig.Consumer, where string) token.Pos {
+	if k.Via == "" || k.Call == nil {
+		return token.NoPos
+	}
 	if fn := analysisutil.CalledFunc(c.pass.TypesInfo, k.Call); fn != nil && fn.Pkg() != nil {
-		if file, line, ok := strings.Cut(st.Where, ":"); ok {
+		if file, line, ok := strings.Cut(where, ":"); ok {
 			if n, err := strconv.Atoi(line); err == nil {
 				l := analysisutil.FileLine{Pkg: fn.Pkg().Path(), File: file, Line: n}
 				if p := l.Pos(c.pass.Fset, c.pass.Pkg); p.IsValid() {
-					pos = p
+					return p
 				}
 			}
 		}
 	}
-	return []analysis.RelatedInformation{{Pos: pos, Message: msg}}
+	return k.Call.Pos()
 }

@@ -71,6 +71,8 @@ func main() {
 	s.start(ctx)
 	spawn(func() error { return group.Consume(ctx, []string{"audit"}, handler{}) })
 	viaInterface(ctx, group)
+	startedOnce(ctx, group)
+	dispatch(ctx, group, "once")
 }
 
 // The group behind an interface of the program's own, as wrappers declare

@@ -7,8 +7,8 @@ type fakeClient struct{ unassigned int }
 
 func (f *fakeClient) SubscribeTopics([]string, kafka.RebalanceCb) error { return nil }
 func (f *fakeClient) Assign([]kafka.TopicPartition) error               { return nil }
-func (f *fakeClient) Unassign() error                                    { f.unassigned++; return nil }
-func (f *fakeClient) Commit() ([]kafka.TopicPartition, error)            { return nil, nil }
+func (f *fakeClient) Unassign() error                                   { f.unassigned++; return nil }
+func (f *fakeClient) Commit() ([]kafka.TopicPartition, error)           { return nil, nil }
 func (f *fakeClient) StoreOffsets(o []kafka.TopicPartition) ([]kafka.TopicPartition, error) {
 	return o, nil
 }

@@ -27,3 +27,21 @@ func ProvideAutoStoreConsumer(g Group) (*kafka.Consumer, error) {
 	s.Group = string(g)
 	return kafka.NewConsumer(s.ConfigMap())
 }
+
+// ProvideConsumerFrom returns a consumer made from the ConfigMap another
+// provider gives the injector, with the automatic store turned off here.
+func ProvideConsumerFrom(cm *kafka.ConfigMap) (*kafka.Consumer, error) {
+	_ = cm.SetKey("enable.auto.offset.store", false)
+	return kafka.NewConsumer(cm)
+}
+
+// ProvideConsumerWith returns a consumer made from the settings another
+// provider gives the injector: the configuration is its caller's.
+func ProvideConsumerWith(s settings.Consumer) (*kafka.Consumer, error) {
+	return kafka.NewConsumer(s.ConfigMap())
+}
+
+// ProvideConsumerWithPtr is ProvideConsumerWith for a pointer.
+func ProvideConsumerWithPtr(s *settings.Consumer) (*kafka.Consumer, error) {
+	return kafka.NewConsumer(s.ConfigMap())
+}

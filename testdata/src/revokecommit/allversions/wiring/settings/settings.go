@@ -36,3 +36,14 @@ func (s Consumer) ConfigMap() *kafka.ConfigMap {
 		"enable.auto.offset.store": s.AutoOffsetStore,
 	}
 }
+
+// ProvideConfigMap is the framework's ConfigMap provider: auto commit on.
+func ProvideConfigMap() *kafka.ConfigMap {
+	return &kafka.ConfigMap{"bootstrap.servers": "localhost:9092", "group.id": "orders"}
+}
+
+// ProvideManualConfigMap is the framework's ConfigMap provider for
+// consumers that commit themselves: auto commit off.
+func ProvideManualConfigMap() *kafka.ConfigMap {
+	return &kafka.ConfigMap{"bootstrap.servers": "localhost:9092", "group.id": "orders", "enable.auto.commit": false}
+}

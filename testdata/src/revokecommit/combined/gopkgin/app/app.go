@@ -22,3 +22,21 @@ func InitializeBatch(g kit.Group) (*runner.Runner, error) {
 	}
 	return runner.NewRunner(c, []string{"orders"}), nil // fine: auto commit off for the batch kind
 }
+
+func decodeString(b []byte) (string, error) { return string(b), nil }
+
+func InitializeTyped(g kit.Group) (*runner.Typed[string], error) {
+	c, err := kit.ProvideStreaming(g)
+	if err != nil {
+		return nil, err
+	}
+	return runner.NewTyped(c, []string{"orders"}, decodeString), nil // want `runner\.NewTyped is given a consumer with enable\.auto\.offset\.store=false and auto commit on, and its RevokedPartitions handler at runner\.Typed\.rebalance \(runner\.go:85\)`
+}
+
+func InitializeTypedBatch(g kit.Group) (*runner.Typed[string], error) {
+	c, err := kit.ProvideBatch(g)
+	if err != nil {
+		return nil, err
+	}
+	return runner.NewTyped(c, []string{"orders"}, decodeString), nil // fine: auto commit off for the batch kind
+}

@@ -6,6 +6,7 @@ import (
 	"revokecommit/wiring/gopkgin/provider"
 	"revokecommit/wiring/gopkgin/runner"
 	"revokecommit/wiring/gopkgin/saferunner"
+	"revokecommit/wiring/gopkgin/settings"
 )
 
 // App is the injected application.
@@ -39,4 +40,59 @@ func InitializeSafeApp(g provider.Group) (*SafeApp, error) {
 	}
 	r := saferunner.NewRunner(c, []string{"orders"}) // fine: the handler commits and invalidates
 	return &SafeApp{Runner: r}, nil
+}
+
+// InitializeFromConfigMap wires three providers: the framework's ConfigMap,
+// the consumer made from it, and the library.
+func InitializeFromConfigMap() (*App, error) {
+	cm := settings.ProvideConfigMap()
+	c, err := provider.ProvideConsumerFrom(cm)
+	if err != nil {
+		return nil, err
+	}
+	r := runner.NewRunner(c, []string{"orders"}) // want `runner\.NewRunner is given a consumer with enable\.auto\.offset\.store=false and auto commit on`
+	return &App{Runner: r}, nil
+}
+
+func InitializeFromManualConfigMap() (*App, error) {
+	cm := settings.ProvideManualConfigMap()
+	c, err := provider.ProvideConsumerFrom(cm)
+	if err != nil {
+		return nil, err
+	}
+	r := runner.NewRunner(c, []string{"orders"}) // fine: auto commit off in the framework's map
+	return &App{Runner: r}, nil
+}
+
+// InitializeFromSettings changes the framework's settings in the injector
+// and hands them to the consumer's provider.
+func InitializeFromSettings() (*App, error) {
+	s := settings.Default()
+	s.AutoOffsetStore = false
+	c, err := provider.ProvideConsumerWith(s)
+	if err != nil {
+		return nil, err
+	}
+	r := runner.NewRunner(c, []string{"orders"}) // want `runner\.NewRunner is given a consumer with enable\.auto\.offset\.store=false and auto commit on`
+	return &App{Runner: r}, nil
+}
+
+func InitializeFromSettingsPtr() (*App, error) {
+	s := settings.Default()
+	s.AutoOffsetStore = false
+	c, err := provider.ProvideConsumerWithPtr(&s)
+	if err != nil {
+		return nil, err
+	}
+	r := runner.NewRunner(c, []string{"orders"}) // want `runner\.NewRunner is given a consumer with enable\.auto\.offset\.store=false and auto commit on`
+	return &App{Runner: r}, nil
+}
+
+func InitializeFromDefaultSettings() (*App, error) {
+	c, err := provider.ProvideConsumerWith(settings.Default())
+	if err != nil {
+		return nil, err
+	}
+	r := runner.NewRunner(c, []string{"orders"}) // fine: the framework's defaults store offsets automatically
+	return &App{Runner: r}, nil
 }
