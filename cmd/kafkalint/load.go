@@ -45,6 +45,7 @@ import (
 	"go/types"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -145,14 +146,22 @@ func basePath(p *packages.Package) string {
 
 // loaded is the outcome of steps 2 and 3.
 type loaded struct {
-	roots  []*packages.Package // the requested packages that reach the library, in go list order
+	roots  []*packages.Package // the packages to analyse: the requested packages that reach the library, in go list order, but the covered ones
 	broken []string            // one line per package that failed to load or type-check
+	// covered maps each requested package left out of roots to its test
+	// variant, whose analysis gives the package's text reports (testvariant.go),
+	// and order lists all the requested packages that reach the library, the
+	// covered ones included, in go list order.
+	covered map[*packages.Package]*packages.Package
+	order   []*packages.Package
 }
 
 // loadReaching type-checks the reaching packages of l from source (listing them
 // with their files and export data first, unless l already has them) and prunes
-// the import graph to them.
-func loadReaching(env *goEnv, l *listing, tests bool) (*loaded, error) {
+// the import graph to them. With cover, a requested package whose in-package
+// test variant is requested too is left out where that variant's analysis gives
+// the same text reports (testvariant.go): it is then not type-checked at all.
+func loadReaching(env *goEnv, l *listing, tests, cover bool) (*loaded, error) {
 	listedRoots := l.roots
 	if !l.complete {
 		var err error
@@ -185,6 +194,7 @@ func loadReaching(env *goEnv, l *listing, tests bool) (*loaded, error) {
 		checked:     make(map[*packages.Package]bool),
 		exportOK:    make(map[*packages.Package]bool),
 		exportTried: make(map[*packages.Package]bool),
+		skipped:     make(map[*packages.Package]bool),
 	}
 	reaches := reachMap()
 	for _, p := range all { // dependencies first: a package needs source if an import does
@@ -200,9 +210,40 @@ func loadReaching(env *goEnv, l *listing, tests bool) (*loaded, error) {
 		}
 		ld.src[p] = src
 	}
+	var candidates map[*packages.Package]*packages.Package // package -> its test variant
+	if cover {
+		candidates = coverCandidates(roots, all, reaches)
+	}
+	if len(candidates) > 0 {
+		// A candidate is type-checked after its test variant, unless the
+		// variant's test files prove inert (testvariant.go).
+		clientPaths := make(map[string]bool)
+		for _, p := range all {
+			if reaches(p) {
+				clientPaths[p.PkgPath] = true
+			}
+		}
+		ld.skip = func(p *packages.Package) (after *packages.Package, skip func() bool) {
+			variant := candidates[p]
+			if variant == nil {
+				return nil, nil
+			}
+			return variant, func() bool { return testsInert(p, variant, clientPaths) }
+		}
+	}
 	ld.check(all)
+	for p := range candidates {
+		if !ld.skipped[p] {
+			delete(candidates, p)
+		}
+	}
 
-	res := &loaded{roots: roots}
+	res := &loaded{roots: roots, order: roots}
+	if len(candidates) > 0 {
+		res.roots = slices.DeleteFunc(slices.Clone(roots), func(p *packages.Package) bool { return candidates[p] != nil })
+		res.covered = candidates
+		all = slices.DeleteFunc(all, func(p *packages.Package) bool { return candidates[p] != nil })
+	}
 	for _, p := range all {
 		if len(p.Errors) > 0 && (ld.checked[p] || !ld.exportOK[p] && ld.exportTried[p]) {
 			res.broken = append(res.broken, brokenLine(p))
@@ -264,6 +305,11 @@ type loader struct {
 
 	checkedMu sync.Mutex
 	checked   map[*packages.Package]bool // packages type-checked from source
+	// skip, if set, says for a package which package to wait for (its test
+	// variant) and then whether to leave it out; check records the packages
+	// left out in skipped.
+	skip    func(p *packages.Package) (after *packages.Package, skip func() bool)
+	skipped map[*packages.Package]bool
 }
 
 type parsedFile struct {
@@ -294,6 +340,17 @@ func (ld *loader) check(all []*packages.Package) {
 			for _, imp := range p.Imports {
 				if ch := done[imp]; ch != nil {
 					<-ch
+				}
+			}
+			if ld.skip != nil {
+				if after, skip := ld.skip(p); after != nil {
+					<-done[after]
+					if skip() {
+						ld.checkedMu.Lock()
+						ld.skipped[p] = true
+						ld.checkedMu.Unlock()
+						return
+					}
 				}
 			}
 			cpu <- struct{}{}

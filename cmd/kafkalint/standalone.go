@@ -42,7 +42,9 @@ func runStandalone(cl *commandLine) int {
 	if cl.fix || cl.diff {
 		handOver(cl, l.patterns)
 	}
-	res, err := loadReaching(env, l, cl.tests)
+	// -json lists the packages separately: there a package's test variant does
+	// not stand for it (testvariant.go).
+	res, err := loadReaching(env, l, cl.tests, !cl.json)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
 		return exitFailed
@@ -60,6 +62,9 @@ func runStandalone(cl *commandLine) int {
 			return exitFailed
 		}
 		return exitClean
+	}
+	if len(res.covered) > 0 {
+		graph = coveredGraph(cl.analyzers, graph, res.order, res.covered)
 	}
 	if err := graph.PrintText(os.Stderr, cl.context); err != nil {
 		return exitFailed
@@ -87,7 +92,7 @@ func loadPruned(patterns []string, tests bool) ([]*packages.Package, []string, e
 	if err != nil || len(l.reaching) == 0 {
 		return nil, nil, err
 	}
-	res, err := loadReaching(env, l, tests)
+	res, err := loadReaching(env, l, tests, false) // SARIF, like -json, analyses both variants
 	if err != nil {
 		return nil, nil, err
 	}

@@ -89,6 +89,9 @@ type Graph struct {
 
 	built bool
 	spkg  *ssa.Package
+	// uncreated is set by index when the code calls or takes a function of a
+	// direct import that buildSSA did not create (see there).
+	uncreated bool
 
 	funcs      []*ssa.Function                         // the package's functions, literals and wrappers
 	byAST      map[ast.Node]*ssa.Function              // *ast.FuncDecl, *ast.FuncLit -> function
@@ -187,26 +190,100 @@ func (g *Graph) build() {
 	if g.broken {
 		return
 	}
+	imports := referencedImports(g.pkg, g.info)
+	if g.spkg = g.buildSSA(imports); g.spkg != nil {
+		g.index()
+		if g.uncreated {
+			g.spkg = nil // a function of an import left out: build again with all
+		}
+	}
+	if g.spkg == nil && len(imports) < len(g.pkg.Imports()) {
+		// Every direct import, as buildssa creates them.
+		g.uncreated = false
+		g.spkg = g.buildSSA(g.pkg.Imports())
+		if g.spkg != nil {
+			g.index()
+		}
+	}
+	if g.spkg == nil {
+		// go/ssa asserts on code it cannot build; a package it cannot build
+		// is one we know nothing about, not a crash of the linter.
+		g.broken = true
+	}
+}
+
+// buildSSA builds the package's SSA form in a program of its own, with SSA
+// packages created from their types for the given direct imports, and returns
+// nil if go/ssa panicked.
+//
+// go/ssa needs a package created for a package-level function or variable that
+// the code names (it panics otherwise), and a function of a package that was
+// not created has no Package (Function.Pkg is nil), which the passes read (is
+// this callee the client's?). Creating an import makes an SSA member of each of
+// its package-level names (syscall has more than two thousand), and on a module
+// of small consumers that was most of the memory the SSA form took; most imports
+// are there for a function or a type, but some (syscall for its signal numbers)
+// only for constants. So build first creates the imports whose functions
+// (methods included) or variables the code names (referencedImports), and
+// builds again with every direct import, as buildssa creates them, if the code
+// calls or takes a function of one left out (a method promoted through an
+// embedded field, say): index sets uncreated then. The package initialiser does
+// not call the imports' ones (ssa.BareInits): no trace follows an initialiser of
+// another package, and without those calls the imports need not all be created.
+func (g *Graph) buildSSA(imports []*types.Package) (spkg *ssa.Package) {
 	defer func() {
 		if r := recover(); r != nil {
-			// go/ssa asserts on code it cannot build; a package it cannot
-			// build is one we know nothing about, not a crash of the linter.
-			g.broken = true
+			spkg = nil
 		}
 	}()
-	prog := ssa.NewProgram(g.fset, 0)
-	// Direct imports only, as buildssa does: go/ssa creates what it needs of
-	// the others from their types on demand.
-	for _, p := range g.pkg.Imports() {
+	prog := ssa.NewProgram(g.fset, ssa.BareInits)
+	for _, p := range imports {
 		prog.CreatePackage(p, nil, nil, true)
 	}
-	g.spkg = prog.CreatePackage(g.pkg, g.files, g.info, false)
-	g.spkg.Build()
-	g.index()
+	spkg = prog.CreatePackage(g.pkg, g.files, g.info, false)
+	spkg.Build()
+	return spkg
+}
+
+// referencedImports returns the direct imports of pkg whose functions (methods
+// included) or package-level variables the code names.
+func referencedImports(pkg *types.Package, info *types.Info) []*types.Package {
+	named := make(map[*types.Package]bool)
+	for _, obj := range info.Uses {
+		switch obj := obj.(type) {
+		case *types.Func:
+			named[obj.Pkg()] = true
+		case *types.Var:
+			if obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope() {
+				named[obj.Pkg()] = true
+			}
+		}
+	}
+	var imports []*types.Package
+	for _, p := range pkg.Imports() {
+		if named[p] {
+			imports = append(imports, p)
+		}
+	}
+	return imports
+}
+
+// noteUncreated sets g.uncreated if fn is a function of a direct import that
+// buildSSA did not create.
+func (g *Graph) noteUncreated(fn *ssa.Function) {
+	if fn.Pkg != nil || g.uncreated {
+		return
+	}
+	obj := fn.Object()
+	if obj == nil || obj.Pkg() == nil || obj.Pkg() == g.pkg || g.spkg.Prog.Package(obj.Pkg()) != nil {
+		return
+	}
+	g.uncreated = slices.Contains(g.pkg.Imports(), obj.Pkg())
 }
 
 // index records what traces look up: calls, stores, and uses of functions as values.
 func (g *Graph) index() {
+	g.funcs, g.dynamic, g.wrappedCbs = nil, nil, nil // build may index twice
 	g.byAST = make(map[ast.Node]*ssa.Function)
 	g.calls = make(map[token.Pos][]ssa.CallInstruction)
 	g.exprs = make(map[ast.Expr]ssa.Value)
@@ -308,6 +385,7 @@ func (g *Graph) indexInstr(instr ssa.Instruction, add func(*ssa.Function)) {
 		c := in.Common()
 		g.calls[c.Pos()] = append(g.calls[c.Pos()], in)
 		if callee := c.StaticCallee(); callee != nil {
+			g.noteUncreated(callee)
 			g.static[callee] = append(g.static[callee], in)
 			add(callee)
 		} else if !c.IsInvoke() {
@@ -325,6 +403,7 @@ func (g *Graph) indexInstr(instr ssa.Instruction, add func(*ssa.Function)) {
 		if fn == nil {
 			continue
 		}
+		g.noteUncreated(fn)
 		add(fn)
 		if call, ok := instr.(ssa.CallInstruction); ok && i == 0 && !call.Common().IsInvoke() && call.Common().Value == *op {
 			continue // the callee of a direct call

@@ -92,7 +92,14 @@
 // own (a Committer) rather than *kafka.Consumer commits when it calls a method
 // with the name and signature of a consumer method that commits; a call of a
 // function value (a hook field set to a method value) does what every function
-// it may hold does.
+// it may hold does. A function literal counts where it runs: called on the
+// spot ("func() { ... }()"), or passed to a function of the same package that
+// calls that parameter on every path to its return, itself or through another
+// such function (a retry helper: "withRetry(func() error { _, err :=
+// c.Commit(); return err })"; the paths are those described below, so a
+// counted retry loop runs it). A literal that is only stored, started with go
+// or deferred, or passed to a function that may not call it ("for
+// ctx.Err() == nil { f() }") does nothing there.
 //
 // Paths that do nothing because there is nothing to do do not count as paths
 // where the work was skipped: the exit of a range loop or of a counted loop

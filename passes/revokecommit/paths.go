@@ -87,6 +87,12 @@ type pathChecker struct {
 	relevantSet map[*types.Func]bool
 	states      map[*ast.BlockStmt]*bodyStates
 	nr          *noreturn.Result // which calls do not return
+	// runs holds, for functions of the package, the function-typed
+	// parameters they call on every path to a normal return (runParams).
+	runs map[*types.Func]uint64
+	// runLits are the function literals known to run where they are written:
+	// called on the spot, or passed to a function that runs them.
+	runLits map[*ast.FuncLit]bool
 }
 
 // bodyStates holds, for one function body, the state before each call of interest.
@@ -132,7 +138,7 @@ func (pc *pathChecker) stateBefore(body *ast.BlockStmt) *bodyStates {
 				s = all
 				for _, p := range preds[b.Index] {
 					if g.Blocks[p].Live {
-						s &= out[p] | guardedOut(g, guarded[cfgEdge{p, b.Index}], out)
+						s &= out[p] | guardedOut(g, guarded[cfgEdge{p, b.Index}], out, all)
 					}
 				}
 			}
@@ -252,9 +258,9 @@ func (pc *pathChecker) guardedEdges(g *cfg.CFG, preds [][]int32) map[cfgEdge][]i
 }
 
 // guardedOut is the work done at the end of every live block of ends (see
-// guardedEdges); nothing when there is none.
-func guardedOut(g *cfg.CFG, ends []int32, out []effects) effects {
-	s, found := all, false
+// guardedEdges); nothing when there is none. top is the lattice's top.
+func guardedOut[T ~uint8 | ~uint64](g *cfg.CFG, ends []int32, out []T, top T) T {
+	s, found := top, false
 	for _, p := range ends {
 		if g.Blocks[p].Live {
 			s &= out[p]
@@ -527,6 +533,177 @@ func (pc *pathChecker) gen(call *ast.CallExpr) effects {
 	return e
 }
 
+// closureEffects returns the obligations met by the function literals a call
+// runs: the literal it calls ("func() { ... }()"), and the literals it passes
+// to a function of the package that calls that parameter on every path to a
+// normal return (a retry helper: "withRetry(func() error { ... })"). What
+// such a literal does on every path to its normal return is done by the call.
+// A literal that is only stored, or passed to a function that may not call
+// it, or to a "go" or "defer" statement (callsIn leaves those out), does
+// nothing here.
+func (pc *pathChecker) closureEffects(call *ast.CallExpr) effects {
+	var e effects
+	if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+		e |= pc.litEffects(lit)
+	}
+	fn := pc.declaredCallee(call)
+	if fn == nil || len(call.Args) == 0 {
+		return e
+	}
+	runs := pc.runParams(fn)
+	for i, arg := range call.Args {
+		lit, ok := ast.Unparen(arg).(*ast.FuncLit)
+		if ok && i < 64 && runs&(1<<i) != 0 {
+			e |= pc.litEffects(lit)
+		}
+	}
+	return e
+}
+
+// declaredCallee returns the function of the package that call calls
+// statically with its arguments in the order of its parameters (not a method
+// expression, whose first argument is the receiver), or nil.
+func (pc *pathChecker) declaredCallee(call *ast.CallExpr) *types.Func {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s := pc.pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.MethodExpr {
+			return nil
+		}
+	}
+	fn := analysisutil.CalledFunc(pc.pass.TypesInfo, call)
+	if fn == nil || pc.funcs[fn] == nil {
+		return nil
+	}
+	return fn
+}
+
+// litEffects returns what a function literal that runs where it is written
+// does on every path to its normal return.
+func (pc *pathChecker) litEffects(lit *ast.FuncLit) effects {
+	if lit.Body == nil {
+		return 0
+	}
+	pc.runLits[lit] = true
+	return pc.stateBefore(lit.Body).exit
+}
+
+// runParams returns, as a bit set by index, the function-typed parameters of
+// fn, a function of the package, that it calls on every path from its entry
+// to a normal return: directly, or by passing them on to a function that
+// does. Paths are those of stateBefore: a counted retry loop or a loop over
+// a range is taken to run at least once (guardedEdges), and the returns of
+// failure branches and of "nothing to do" branches are left out. A call in a
+// nested literal, a "go" or a "defer" does not count, nor does a recursive
+// call.
+func (pc *pathChecker) runParams(fn *types.Func) uint64 {
+	if r, ok := pc.runs[fn]; ok {
+		return r
+	}
+	pc.runs[fn] = 0 // while it is computed: a recursive call runs nothing
+	decl := pc.funcs[fn]
+	if decl == nil || decl.Body == nil {
+		return 0
+	}
+	sig := fn.Signature()
+	params := make(map[*types.Var]int)
+	var top uint64
+	for i := range min(sig.Params().Len(), 64) {
+		p := sig.Params().At(i)
+		if _, ok := p.Type().Underlying().(*types.Signature); ok { // not a variadic one: a slice
+			params[p] = i
+			top |= 1 << i
+		}
+	}
+	if top == 0 {
+		return 0
+	}
+	g := cfg.New(decl.Body, pc.nr.MayReturn)
+	in := make([]uint64, len(g.Blocks))
+	out := make([]uint64, len(g.Blocks))
+	preds := make([][]int32, len(g.Blocks))
+	for _, b := range g.Blocks {
+		for _, s := range b.Succs {
+			preds[s.Index] = append(preds[s.Index], b.Index)
+		}
+		out[b.Index] = top
+	}
+	guarded := pc.guardedEdges(g, preds)
+	step := func(s uint64, n ast.Node) uint64 {
+		for _, call := range callsIn(n) {
+			s |= pc.paramsRunBy(call, params)
+		}
+		return s
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range g.Blocks {
+			if !b.Live {
+				continue
+			}
+			var s uint64
+			if b.Index != 0 {
+				s = top
+				for _, p := range preds[b.Index] {
+					if g.Blocks[p].Live {
+						s &= out[p] | guardedOut(g, guarded[cfgEdge{p, b.Index}], out, top)
+					}
+				}
+			}
+			in[b.Index] = s
+			for _, n := range b.Nodes {
+				s = step(s, n)
+			}
+			if s != out[b.Index] {
+				out[b.Index], changed = s, true
+			}
+		}
+	}
+	skip := pc.errorReturns(decl.Body)
+	for r := range nothingToDoReturns(pc.pass.TypesInfo, decl.Body) {
+		skip[r] = true
+	}
+	runs, exits := top, 0
+	for _, b := range g.Blocks {
+		if b.Live && len(b.Succs) == 0 && !skip[b.Return()] {
+			runs &= out[b.Index]
+			exits++
+		}
+	}
+	if exits == 0 {
+		runs = 0 // never returns normally: claim nothing for callers
+	}
+	pc.runs[fn] = runs
+	return runs
+}
+
+// paramsRunBy returns the parameters of params (by index) that call runs:
+// calls, or passes to a function of the package that runs them.
+func (pc *pathChecker) paramsRunBy(call *ast.CallExpr, params map[*types.Var]int) uint64 {
+	param := func(e ast.Expr) (int, bool) {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return 0, false
+		}
+		v, _ := pc.pass.TypesInfo.Uses[id].(*types.Var)
+		i, ok := params[v]
+		return i, ok && v != nil
+	}
+	if i, ok := param(call.Fun); ok {
+		return 1 << i
+	}
+	fn := pc.declaredCallee(call)
+	if fn == nil {
+		return 0
+	}
+	runs := pc.runParams(fn)
+	var s uint64
+	for j, arg := range call.Args {
+		if i, ok := param(arg); ok && j < 64 && runs&(1<<j) != 0 {
+			s |= 1 << i
+		}
+	}
+	return s
+}
+
 // holdsConsumer reports whether fn is a method of the library's Consumer or
 // of a type that holds one (a *Consumer field, embedded or not).
 func holdsConsumer(fn *types.Func) bool {
@@ -564,7 +741,7 @@ func (pc *pathChecker) stepNode(s effects, n ast.Node, calls *[]callState) effec
 		if calls != nil {
 			*calls = append(*calls, callState{call, s})
 		}
-		s = after(s, pc.gen(call))
+		s = after(s, pc.gen(call)|pc.closureEffects(call))
 	}
 	return s
 }
@@ -621,6 +798,8 @@ func (pc *pathChecker) invalidates(call *ast.CallExpr) bool {
 	if !ok {
 		return false
 	}
+	// The innermost function, or for a literal that runs where it is
+	// written (a retry closure), the function it runs in.
 	var body *ast.BlockStmt
 	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		switch f := f.Node().(type) {
@@ -628,8 +807,11 @@ func (pc *pathChecker) invalidates(call *ast.CallExpr) bool {
 			body = f.Body
 		case *ast.FuncLit:
 			body = f.Body
+			if pc.runLits[f] {
+				continue
+			}
 		}
-		break // the innermost function only
+		break
 	}
 	if body == nil {
 		return false

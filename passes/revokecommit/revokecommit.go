@@ -112,6 +112,8 @@ func run(pass *analysis.Pass, allVersions bool) {
 			busy:      make(map[*types.Func]int),
 			states:    make(map[*ast.BlockStmt]*bodyStates),
 			nr:        nr,
+			runs:      make(map[*types.Func]uint64),
+			runLits:   make(map[*ast.FuncLit]bool),
 		},
 	}
 	for _, r := range c.regions() {

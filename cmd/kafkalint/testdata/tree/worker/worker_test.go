@@ -1,0 +1,10 @@
+package main
+
+import "testing"
+
+// Inert: orderID names nothing of the client.
+func TestOrderID(t *testing.T) {
+	if id, ok := orderID("order/7"); !ok || id != "7" {
+		t.Errorf("orderID = %q, %v", id, ok)
+	}
+}
