@@ -2,6 +2,7 @@ package analysisutil
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -82,4 +83,22 @@ func MirrorOp(op token.Token) token.Token {
 		return token.LEQ
 	}
 	return op
+}
+
+// ZeroConst returns the zero value of a boolean, string or integer type as a
+// constant (what a field holds when nothing stores into it), or nil.
+func ZeroConst(t types.Type) constant.Value {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return nil
+	}
+	switch {
+	case b.Info()&types.IsBoolean != 0:
+		return constant.MakeBool(false)
+	case b.Info()&types.IsString != 0:
+		return constant.MakeString("")
+	case b.Info()&types.IsInteger != 0:
+		return constant.MakeInt64(0)
+	}
+	return nil
 }

@@ -146,7 +146,7 @@ func (r *resolver) fieldValueAt(v ssa.Value, f *types.Var, at ssa.Instruction, d
 		}
 	}
 	if last == nil {
-		if zero := zeroConst(f.Type()); zero != nil {
+		if zero := analysisutil.ZeroConst(f.Type()); zero != nil {
 			return fieldValue{k: zero, typ: f.Type(), pos: a.Pos()}, true
 		}
 		return fieldValue{pos: a.Pos()}, true
@@ -246,23 +246,6 @@ func (r *resolver) factField(call *ssa.Call, f *types.Var) (fieldValue, bool) {
 		}
 	}
 	return fieldValue{pos: call.Pos()}, true // not a constant there
-}
-
-// zeroConst returns the zero value of a boolean, string or integer type.
-func zeroConst(t types.Type) constant.Value {
-	b, ok := t.Underlying().(*types.Basic)
-	if !ok {
-		return nil
-	}
-	switch {
-	case b.Info()&types.IsBoolean != 0:
-		return constant.MakeBool(false)
-	case b.Info()&types.IsString != 0:
-		return constant.MakeString("")
-	case b.Info()&types.IsInteger != 0:
-		return constant.MakeInt64(0)
-	}
-	return nil
 }
 
 // renderedTypes returns the struct types whose fields the package's

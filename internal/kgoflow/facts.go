@@ -340,7 +340,7 @@ func (r *Result) embeddedIn(ret *ssa.Return) ([]ssa.Value, bool) {
 // the returned clients are not one traced client.
 func (r *Result) clientSummary(fn *ssa.Function, values func(*ssa.Return) ([]ssa.Value, bool)) *Summary {
 	var cl *Client
-	for _, ret := range returns(fn) {
+	for _, ret := range valueflow.Returns(fn) {
 		vs, ok := values(ret)
 		if !ok {
 			return nil
@@ -365,20 +365,7 @@ func (r *Result) clientSummary(fn *ssa.Function, values func(*ssa.Return) ([]ssa
 	if cl == nil {
 		return nil
 	}
-	s := &Summary{Complete: !cl.partial}
-	for _, p := range cl.open {
-		if p.Parent() != fn {
-			s.Complete = false
-			continue
-		}
-		idx := paramIndex(fn, p)
-		switch {
-		case s.Param == 0:
-			s.Param = idx + 1
-		case s.Param != idx+1:
-			s.Complete = false
-		}
-	}
+	s := summaryOf(fn, cl)
 	for _, o := range cl.Options {
 		s.Options = append(s.Options, FactOption{Name: o.Name, Maybe: !cl.Always(o)})
 	}
@@ -391,7 +378,7 @@ func (r *Result) optionsSummary(fn *ssa.Function) *Summary {
 	c := &Client{}
 	seen, opts := make(map[ssa.Value]bool), make(map[*Option]bool)
 	_, slice := fn.Signature.Results().At(0).Type().Underlying().(*types.Slice)
-	rets := returns(fn)
+	rets := valueflow.Returns(fn)
 	for _, ret := range rets {
 		v := ret.Results[0]
 		if slice {
@@ -416,20 +403,7 @@ func (r *Result) optionsSummary(fn *ssa.Function) *Summary {
 			c.partial = true
 		}
 	}
-	s := &Summary{Complete: !c.partial}
-	for _, p := range c.open {
-		if p.Parent() != fn {
-			s.Complete = false
-			continue
-		}
-		idx := paramIndex(fn, p)
-		switch {
-		case s.Param == 0:
-			s.Param = idx + 1
-		case s.Param != idx+1:
-			s.Complete = false
-		}
-	}
+	s := summaryOf(fn, c)
 	for _, o := range c.Options {
 		always := false
 		if slice {
@@ -450,22 +424,29 @@ func (r *Result) optionsSummary(fn *ssa.Function) *Summary {
 	return s
 }
 
-// returns returns the return instructions of fn.
-func returns(fn *ssa.Function) []*ssa.Return {
-	var out []*ssa.Return
-	for _, b := range fn.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
-			out = append(out, ret)
-		}
-	}
-	return out
-}
-
 // paramIndex returns the index of p among fn's parameters, the receiver
 // first for a method: the index of its argument in a static call.
+// summaryOf starts fn's summary from client c: complete when c's options are
+// all known, with the one parameter of fn they may also come from (a second
+// parameter, or one of another function, makes it incomplete).
+func summaryOf(fn *ssa.Function, c *Client) *Summary {
+	s := &Summary{Complete: !c.partial}
+	for _, p := range c.open {
+		if p.Parent() != fn {
+			s.Complete = false
+			continue
+		}
+		idx := paramIndex(fn, p)
+		switch {
+		case s.Param == 0:
+			s.Param = idx + 1
+		case s.Param != idx+1:
+			s.Complete = false
+		}
+	}
+	return s
+}
+
 func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
 	for i, q := range fn.Params {
 		if q == p {

@@ -251,3 +251,17 @@ func (g *Graph) FieldAddrs(f *types.Var) []*ssa.FieldAddr {
 	}
 	return g.fieldAddrs[f.Origin()]
 }
+
+// Returns returns fn's return instructions that return values.
+func Returns(fn *ssa.Function) []*ssa.Return {
+	var out []*ssa.Return
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
+			out = append(out, ret)
+		}
+	}
+	return out
+}

@@ -247,7 +247,7 @@ func (fv fieldVals) of(f *types.Var) map[ast.Node][]constant.Value {
 // (an omitted f is its zero value) and assignments "x.f = K". A function that
 // gives f a value that is not a constant is mapped to nil: unknown.
 func fieldValues(info *types.Info, in *inspector.Inspector, f *types.Var) map[ast.Node][]constant.Value {
-	zero := zeroValue(f.Type())
+	zero := analysisutil.ZeroConst(f.Type())
 	vals := make(map[ast.Node][]constant.Value)
 	unknown := make(map[ast.Node]bool)
 	add := func(cur inspector.Cursor, v constant.Value) {
@@ -301,23 +301,6 @@ func fieldValues(info *types.Info, in *inspector.Inspector, f *types.Var) map[as
 		vals[fn] = nil
 	}
 	return vals
-}
-
-// zeroValue is the zero value of a boolean, numeric or string type, or nil.
-func zeroValue(t types.Type) constant.Value {
-	b, ok := t.Underlying().(*types.Basic)
-	if !ok {
-		return nil
-	}
-	switch {
-	case b.Info()&types.IsBoolean != 0:
-		return constant.MakeBool(false)
-	case b.Info()&types.IsString != 0:
-		return constant.MakeString("")
-	case b.Info()&types.IsInteger != 0:
-		return constant.MakeInt64(0)
-	}
-	return nil
 }
 
 // guardedAway reports whether a guard of a call is false for consumer k, so

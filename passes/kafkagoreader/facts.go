@@ -148,7 +148,7 @@ func (c *checker) exportFacts() {
 				continue // the caller may change it through the pointer: not followed
 			}
 			cfg := &config{set: make(map[string]bool), complete: true}
-			for _, ret := range returnsOf(fn) {
+			for _, ret := range valueflow.Returns(fn) {
 				c.fields(cfg, ret.Results[0], make(map[ssa.Value]bool))
 			}
 			if cfg.complete {
@@ -157,7 +157,7 @@ func (c *checker) exportFacts() {
 		case isReader:
 			var cfg *config
 			ok := true
-			for _, ret := range returnsOf(fn) {
+			for _, ret := range valueflow.Returns(fn) {
 				tr := c.g.Roots(ret.Results[0])
 				ok = ok && tr.Complete
 				for _, root := range tr.Roots {
@@ -177,18 +177,4 @@ func (c *checker) exportFacts() {
 			}
 		}
 	}
-}
-
-// returnsOf returns the return instructions of fn that return values.
-func returnsOf(fn *ssa.Function) []*ssa.Return {
-	var out []*ssa.Return
-	for _, b := range fn.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
-			out = append(out, ret)
-		}
-	}
-	return out
 }
