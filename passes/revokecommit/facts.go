@@ -29,6 +29,7 @@ type UnassignSite struct {
 	Param   int
 	Missing uint8
 	Where   string                // "pkg.Func (file.go:12)"
+	Method  string                // Unassign or IncrementalUnassign
 	At      analysisutil.FileLine // the Unassign, for related information where it is reported
 }
 

@@ -35,6 +35,7 @@ type HandoverSite struct {
 	Config  bool                  // the ConfigMap is handed over, not the consumer
 	Missing uint8                 // what the handler does not do before Unassign
 	Where   string                // the Unassign: "pkg.Func (file.go:12)"
+	Method  string                // Unassign or IncrementalUnassign
 	At      analysisutil.FileLine // the Unassign, for the report's related information
 }
 
@@ -56,12 +57,12 @@ func (f *Handover) String() string {
 // fields through which callers supply its consumer or the consumer's
 // configuration.
 func (c *checker) noteHandovers(f *finding, consumers []*kafkaconfig.Consumer) {
-	where, at := f.where, f.at
+	where, method, at := f.where, f.method, f.at
 	if f.unassign != nil {
-		where, at = c.whereCall(f.unassign), analysisutil.FileLineOf(c.pass.Fset, c.pass.Pkg, f.unassign.Pos())
+		where, method, at = c.whereCall(f.unassign), calleeName(f.unassign), analysisutil.FileLineOf(c.pass.Fset, c.pass.Pkg, f.unassign.Pos())
 	}
 	add := func(b valueflow.Boundary, config bool) {
-		s := HandoverSite{Param: b.Index, Config: config, Missing: uint8(f.missing), Where: where, At: at}
+		s := HandoverSite{Param: b.Index, Config: config, Missing: uint8(f.missing), Where: where, Method: method, At: at}
 		var obj types.Object = b.Func
 		if b.Field != nil {
 			obj, s.Param = b.Field, 0
@@ -213,8 +214,8 @@ func (c *checker) reportHandover(pos, end token.Pos, to string, s HandoverSite, 
 		}
 		d := analysis.Diagnostic{
 			Pos: pos, End: end, Category: category,
-			Message: fmt.Sprintf("%s is given %s with enable.auto.offset.store=false and auto commit on, and its RevokedPartitions handler at %s calls Unassign without %s first (%s): turn auto commit off here, or commit and invalidate in that handler",
-				to, what, s.Where, missingText(effects(s.Missing)), consequence(k.Version, e)),
+			Message: fmt.Sprintf("%s is given %s with enable.auto.offset.store=false and auto commit on, and its RevokedPartitions handler at %s calls %s without %s first (%s): turn auto commit off here, or commit and invalidate in that handler",
+				to, what, s.Where, unassignName(s.Method), missingText(effects(s.Missing)), consequence(k.Version, e)),
 		}
 		if st, ok := k.Config.Lookup("enable.auto.offset.store"); ok && st.Pos.IsValid() {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: st.Pos, Message: "enable.auto.offset.store=false: the application stores offsets itself"})
@@ -233,7 +234,7 @@ func (c *checker) reportHandover(pos, end token.Pos, to string, s HandoverSite, 
 			}
 		}
 		if p := s.At.Pos(c.pass.Fset, c.pass.Pkg); p.IsValid() {
-			d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: "the RevokedPartitions handler calls Unassign here without " + missingText(effects(s.Missing)) + " first"})
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: "the RevokedPartitions handler calls " + unassignName(s.Method) + " here without " + missingText(effects(s.Missing)) + " first"})
 		}
 		// Kept in generated files: dependency-injection wiring (wire's
 		// wire_gen.go) is where the provider's consumer meets the

@@ -46,8 +46,8 @@ func (c *checker) diagnostic(f *finding, k *kafkaconfig.Consumer, e exposure) an
 		msg = fmt.Sprintf("%s.%s in RevokedPartitions handler is not preceded on every path by %s (%s)",
 			analysisutil.ConsumerName(analysisutil.Receiver(f.unassign)), calleeName(f.unassign), what, conseq)
 	} else {
-		msg = fmt.Sprintf("%s calls Unassign in a RevokedPartitions handler, not preceded on every path by %s (%s)",
-			f.where, what, conseq)
+		msg = fmt.Sprintf("%s calls %s in a RevokedPartitions handler, not preceded on every path by %s (%s)",
+			f.where, unassignName(f.method), what, conseq)
 	}
 	d := analysis.Diagnostic{
 		Pos:      f.call.Pos(),
@@ -147,7 +147,7 @@ func (c *checker) related(f *finding, k *kafkaconfig.Consumer, e exposure) []ana
 	}
 	if f.unassign == nil && f.where != "" {
 		add(f.call.Pos(), "the handler is in "+f.where)
-		add(f.at.Pos(c.pass.Fset, c.pass.Pkg), "the handler's Unassign, in another package")
+		add(f.at.Pos(c.pass.Fset, c.pass.Pkg), "the handler's "+unassignName(f.method)+", in another package")
 	}
 	return rel
 }
@@ -165,6 +165,15 @@ func avoids(s kafkaconfig.Setting) bool {
 		return ok && b
 	}
 	return false
+}
+
+// unassignName is the method a fact names (Unassign or IncrementalUnassign);
+// facts written before it was recorded name none.
+func unassignName(method string) string {
+	if method == "" {
+		return "Unassign"
+	}
+	return method
 }
 
 func calleeName(call *ast.CallExpr) string {

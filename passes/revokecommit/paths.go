@@ -53,6 +53,7 @@ type site struct {
 	recv     ast.Expr      // the consumer expression to trace, as seen in this package
 	missing  effects
 	where    string // "pkg.Func" of another package's function that unassigns
+	method   string // and the method it calls there: Unassign or IncrementalUnassign
 	// recvParam is, for a site read from another package's fact, the index of the
 	// parameter that holds the consumer (-1: the receiver).
 	recvParam int
@@ -842,7 +843,7 @@ func (pc *pathChecker) summaryOf(fn *types.Func) *summary {
 		}
 		s := &summary{does: effects(f.Does)}
 		for _, u := range f.Unassigns {
-			s.unassigns = append(s.unassigns, site{missing: effects(u.Missing), where: u.Where, recvParam: u.Param})
+			s.unassigns = append(s.unassigns, site{missing: effects(u.Missing), where: u.Where, method: u.Method, recvParam: u.Param})
 		}
 		pc.summaries[fn] = s
 		return s

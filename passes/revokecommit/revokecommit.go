@@ -166,7 +166,7 @@ func (c *checker) checkRegion(r *region) {
 			if r.decl != nil && s.unassign != nil {
 				if fn, ok := c.pass.TypesInfo.Defs[r.decl.Name].(*types.Func); ok {
 					if idx, ok := paramIndex(c.pass.TypesInfo, r.decl, s.recv); ok {
-						c.handlers[fn] = append(c.handlers[fn], UnassignSite{Param: idx, Missing: uint8(s.missing), Where: c.where(fn, s.unassign), At: analysisutil.FileLineOf(c.pass.Fset, c.pass.Pkg, s.unassign.Pos())})
+						c.handlers[fn] = append(c.handlers[fn], UnassignSite{Param: idx, Missing: uint8(s.missing), Where: c.where(fn, s.unassign), Method: calleeName(s.unassign), At: analysisutil.FileLineOf(c.pass.Fset, c.pass.Pkg, s.unassign.Pos())})
 					}
 				}
 			}
@@ -213,7 +213,7 @@ func (c *checker) checkForeignCallbacks() {
 			if h.Param != 0 {
 				continue // only the callback's *Consumer parameter is bound here
 			}
-			c.add(&finding{site: site{call: call, recv: analysisutil.Receiver(call), missing: effects(h.Missing), where: h.Where}, at: h.At})
+			c.add(&finding{site: site{call: call, recv: analysisutil.Receiver(call), missing: effects(h.Missing), where: h.Where, method: h.Method}, at: h.At})
 		}
 	}
 }
@@ -386,7 +386,7 @@ func (c *checker) exportFacts() {
 					continue // already in another package: its own facts carry it
 				}
 				if idx, ok := paramIndex(c.pass.TypesInfo, decl, u.recv); ok {
-					f.Unassigns = append(f.Unassigns, UnassignSite{Param: idx, Missing: uint8(u.missing), Where: c.where(fn, u.unassign), At: analysisutil.FileLineOf(c.pass.Fset, c.pass.Pkg, u.unassign.Pos())})
+					f.Unassigns = append(f.Unassigns, UnassignSite{Param: idx, Missing: uint8(u.missing), Where: c.where(fn, u.unassign), Method: calleeName(u.unassign), At: analysisutil.FileLineOf(c.pass.Fset, c.pass.Pkg, u.unassign.Pos())})
 				}
 			}
 		}

@@ -77,3 +77,14 @@ func foreignCallbackThroughInterfaceSafeConsumer(topics []string) {
 	var s subscriber = c
 	s.SubscribeTopics(topics, handlers.Rebalance) // fine: offsets are stored automatically
 }
+
+// The report names the method the handler calls: IncrementalUnassign.
+func foreignCooperativeCallback(topics []string) {
+	c, _ := config.NewConsumer()
+	c.SubscribeTopics(topics, handlers.CooperativeRebalance) // want `handlers\.CooperativeRebalance \(handlers\.go:27\) calls IncrementalUnassign in a RevokedPartitions handler, not preceded on every path by a commit and an invalidation of stored offsets.*harmless on v2\.0\.2 and later.*reported because of -revokecommit\.allversions`
+}
+
+func foreignCooperativeCallbackSafeConsumer(topics []string) {
+	c, _ := config.NewSafeConsumer()
+	c.SubscribeTopics(topics, handlers.CooperativeRebalance) // fine: offsets are stored automatically
+}

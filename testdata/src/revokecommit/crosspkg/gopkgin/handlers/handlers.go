@@ -20,3 +20,11 @@ func Rebalance(c *kafka.Consumer, ev kafka.Event) error { // want Rebalance:`han
 func GiveUp(c *kafka.Consumer) { // want GiveUp:`unassigns\(param 0, missing commit\+invalidate\+wait\)`
 	c.Unassign()
 }
+
+// CooperativeRebalance is registered with a cooperative assignor.
+func CooperativeRebalance(c *kafka.Consumer, ev kafka.Event) error { // want CooperativeRebalance:`handler\(param 0, missing commit\+invalidate\+wait\)`
+	if e, ok := ev.(kafka.RevokedPartitions); ok {
+		return c.IncrementalUnassign(e.Partitions)
+	}
+	return nil
+}
