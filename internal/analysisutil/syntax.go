@@ -35,6 +35,25 @@ func FuncName(fn *types.Func) string {
 	return fn.Pkg().Name() + "." + fn.Name()
 }
 
+// LocalFuncName returns fn as a message about its own package names it:
+// "(*T).M", "T.M" or "F", without the package.
+func LocalFuncName(fn *types.Func) string {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return fn.Name()
+	}
+	t := sig.Recv().Type()
+	ptr := false
+	if p, ok := t.(*types.Pointer); ok {
+		t, ptr = p.Elem(), true
+	}
+	name := types.TypeString(t, func(*types.Package) string { return "" })
+	if ptr {
+		return "(*" + name + ")." + fn.Name()
+	}
+	return name + "." + fn.Name()
+}
+
 // Before orders positions by file name, then offset: the order of reports that
 // does not depend on the order in which a driver added the files to the file
 // set (the command's loader parses files in parallel).

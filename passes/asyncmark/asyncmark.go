@@ -173,12 +173,12 @@ type site struct {
 // "(*h).work, which (*h).ConsumeClaim runs,".
 func (s site) where(info *types.Info) string {
 	if s.in == s.decl {
-		return funcName(s.fn)
+		return analysisutil.LocalFuncName(s.fn)
 	}
 	if fn, ok := info.Defs[s.in.Name].(*types.Func); ok {
-		return fmt.Sprintf("%s, which %s runs,", funcName(fn), funcName(s.fn))
+		return fmt.Sprintf("%s, which %s runs,", analysisutil.LocalFuncName(fn), analysisutil.LocalFuncName(s.fn))
 	}
-	return funcName(s.fn)
+	return analysisutil.LocalFuncName(s.fn)
 }
 
 // siteOf returns the site of the code at cur; ok is false outside a handler
@@ -371,22 +371,4 @@ func (c *checker) checkCallback(cur inspector.Cursor, lit *ast.FuncLit) {
 		Message: fmt.Sprintf("callback handed on by %s marks offsets and may run after %s returns, mark before returning or wait for it in Cleanup (a mark made after the session released the partition is dropped: the message is delivered again)", s.where(c.pass.TypesInfo), s.fn.Name()),
 		Related: []analysis.RelatedInformation{{Pos: mark.Pos(), End: mark.End(), Message: "marked here"}},
 	})
-}
-
-// funcName is "(*T).M" or "T.M".
-func funcName(fn *types.Func) string {
-	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil {
-		return fn.Name()
-	}
-	t := sig.Recv().Type()
-	ptr := false
-	if p, ok := t.(*types.Pointer); ok {
-		t, ptr = p.Elem(), true
-	}
-	name := types.TypeString(t, func(*types.Package) string { return "" })
-	if ptr {
-		return "(*" + name + ")." + fn.Name()
-	}
-	return name + "." + fn.Name()
 }

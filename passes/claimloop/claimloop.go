@@ -187,30 +187,12 @@ func (c *checker) funcName(cur inspector.Cursor) (string, *ast.FuncType) {
 			return "a function literal", f.Type
 		case *ast.FuncDecl:
 			if fn, ok := c.pass.TypesInfo.Defs[f.Name].(*types.Func); ok {
-				return funcName(fn), f.Type
+				return analysisutil.LocalFuncName(fn), f.Type
 			}
 			return f.Name.Name, f.Type
 		}
 	}
 	return "", nil
-}
-
-// funcName is "(*T).M", "T.M" or "F", without the package.
-func funcName(fn *types.Func) string {
-	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil {
-		return fn.Name()
-	}
-	t := sig.Recv().Type()
-	ptr := false
-	if p, ok := t.(*types.Pointer); ok {
-		t, ptr = p.Elem(), true
-	}
-	name := types.TypeString(t, func(*types.Package) string { return "" })
-	if ptr {
-		return "(*" + name + ")." + fn.Name()
-	}
-	return name + "." + fn.Name()
 }
 
 // returnText is the statement that leaves a function of type ft with no

@@ -45,7 +45,7 @@ func (c *checker) checkSession(cur inspector.Cursor, decl *ast.FuncDecl) {
 	}
 	body, _ := cur.FindNode(decl.Body)
 	loop, chanExpr := c.claimLoop(body)
-	where := funcName(fn)
+	where := analysisutil.LocalFuncName(fn)
 	if loop == nil {
 		helper := c.delegate(decl, make(map[*ast.FuncDecl]bool))
 		if helper == nil {
@@ -66,7 +66,7 @@ func (c *checker) checkSession(cur inspector.Cursor, decl *ast.FuncDecl) {
 			return
 		}
 		c.reported[loop] = true
-		where = fmt.Sprintf("%s, which %s runs,", funcName(hfn), funcName(fn))
+		where = fmt.Sprintf("%s, which %s runs,", analysisutil.LocalFuncName(hfn), analysisutil.LocalFuncName(fn))
 	}
 	// A loop whose body does not block ends when the claim's channel is
 	// closed at the end of the session: the runtime proof shows it releases
@@ -405,7 +405,7 @@ func (c *checker) checkLibraryLoop(decl *ast.FuncDecl, fn *types.Func, sess stri
 			}
 			c.pass.Report(analysis.Diagnostic{
 				Pos: n.Pos(), End: n.End(), Category: categoryBlocked,
-				Message: fmt.Sprintf("loop over %s in %s, which %s runs, blocks and never watches %s.Context().Done(), select on it and return when it is done (a rebalance waits for ConsumeClaim to return: past Consumer.Group.Rebalance.Timeout the member is evicted and its offsets are not committed)", types.ExprString(claim), analysisutil.FuncName(callee), funcName(fn), sess),
+				Message: fmt.Sprintf("loop over %s in %s, which %s runs, blocks and never watches %s.Context().Done(), select on it and return when it is done (a rebalance waits for ConsumeClaim to return: past Consumer.Group.Rebalance.Timeout the member is evicted and its offsets are not committed)", types.ExprString(claim), analysisutil.FuncName(callee), analysisutil.LocalFuncName(fn), sess),
 			})
 			return false
 		}
