@@ -22,8 +22,12 @@ package main
 //     data. The library package itself is read from export data unless it was
 //     requested: the suite takes only its API and its module version from it,
 //     which export data and the module metadata provide;
-//  4. hands go/analysis/checker the graph of the reaching packages alone, so that
-//     the analyzers run, and facts flow, on them and on nothing else.
+//  4. runs the analyzers on each reaching package as soon as it is type-checked,
+//     in checker's actions on the graph of the reaching packages alone (so that
+//     the analyzers run, and facts flow, on them and on nothing else), and then
+//     drops the package's syntax and type information (analyze.go): what stays
+//     is the types and facts its importers need, so the command's memory grows
+//     with the largest package and the types of all, not with all the syntax.
 //
 // A package that fails to type-check costs one line (which package, the first
 // error and how many more) and the analyzers run on it anyway (they all set
@@ -49,6 +53,8 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
 
@@ -154,14 +160,16 @@ type loaded struct {
 	// covered ones included, in go list order.
 	covered map[*packages.Package]*packages.Package
 	order   []*packages.Package
+	// graph is the analysis of roots (analyze.go), as checker.Analyze returns it.
+	graph *checker.Graph
 }
 
 // loadReaching type-checks the reaching packages of l from source (listing them
-// with their files and export data first, unless l already has them) and prunes
-// the import graph to them. With cover, a requested package whose in-package
+// with their files and export data first, unless l already has them) and runs
+// the analyzers on each as soon as it is type-checked (analyze.go). With cover, a requested package whose in-package
 // test variant is requested too is left out where that variant's analysis gives
 // the same text reports (testvariant.go): it is then not type-checked at all.
-func loadReaching(env *goEnv, l *listing, tests, cover bool) (*loaded, error) {
+func loadReaching(env *goEnv, l *listing, analyzers []*analysis.Analyzer, tests, cover bool) (*loaded, error) {
 	listedRoots := l.roots
 	if !l.complete {
 		var err error
@@ -231,14 +239,16 @@ func loadReaching(env *goEnv, l *listing, tests, cover bool) (*loaded, error) {
 			return variant, func() bool { return testsInert(p, variant, clientPaths) }
 		}
 	}
+	res := &loaded{roots: roots, order: roots}
+	ld.run = newRunner(analyzers, roots, reaches, func(p *packages.Package) bool { return ld.src[p] })
 	ld.check(all)
+	res.graph = ld.run.graph(ld.skipped)
 	for p := range candidates {
 		if !ld.skipped[p] {
 			delete(candidates, p)
 		}
 	}
 
-	res := &loaded{roots: roots, order: roots}
 	if len(candidates) > 0 {
 		res.roots = slices.DeleteFunc(slices.Clone(roots), func(p *packages.Package) bool { return candidates[p] != nil })
 		res.covered = candidates
@@ -247,23 +257,6 @@ func loadReaching(env *goEnv, l *listing, tests, cover bool) (*loaded, error) {
 	for _, p := range all {
 		if len(p.Errors) > 0 && (ld.checked[p] || !ld.exportOK[p] && ld.exportTried[p]) {
 			res.broken = append(res.broken, brokenLine(p))
-		}
-	}
-	// The checker runs the analyzers on a package and, for facts, on every package
-	// it imports: keep only the imports that reach the library. The library
-	// package, read from export data, gets empty syntax.
-	for _, p := range all {
-		if !reaches(p) {
-			continue
-		}
-		if p.Syntax == nil {
-			p.Syntax = []*ast.File{}
-			p.TypesInfo = newTypesInfo()
-		}
-		for path, imp := range p.Imports {
-			if !reaches(imp) {
-				delete(p.Imports, path)
-			}
 		}
 	}
 	return res, nil
@@ -310,6 +303,12 @@ type loader struct {
 	// left out in skipped.
 	skip    func(p *packages.Package) (after *packages.Package, skip func() bool)
 	skipped map[*packages.Package]bool
+
+	// run runs the analyzers on a package once it is type-checked; then the
+	// package's syntax and type information are dropped (release), but for a
+	// test variant that a package waits for (skip), which that package drops.
+	run   *runner
+	users map[string]int // by file name: the packages to type-check that have the file, until released
 }
 
 type parsedFile struct {
@@ -319,12 +318,24 @@ type parsedFile struct {
 }
 
 // check type-checks the source packages among all (dependencies first) that a
-// requested reaching package needs, in parallel, each after its imports.
+// requested reaching package needs, in parallel, each after its imports, and
+// analyses each one that has actions before those that import it.
 func (ld *loader) check(all []*packages.Package) {
 	done := make(map[*packages.Package]chan struct{})
+	held := make(map[*packages.Package]bool) // test variants that a package waits for
+	ld.users = make(map[string]int)
 	for _, p := range all {
-		if ld.src[p] {
-			done[p] = make(chan struct{})
+		if !ld.src[p] {
+			continue
+		}
+		done[p] = make(chan struct{})
+		for _, name := range p.CompiledGoFiles {
+			ld.users[name]++
+		}
+		if ld.skip != nil {
+			if after, _ := ld.skip(p); after != nil {
+				held[after] = true
+			}
 		}
 	}
 	cpu := make(chan struct{}, runtime.GOMAXPROCS(0))
@@ -345,10 +356,13 @@ func (ld *loader) check(all []*packages.Package) {
 			if ld.skip != nil {
 				if after, skip := ld.skip(p); after != nil {
 					<-done[after]
-					if skip() {
+					skipped := skip()
+					ld.release(after)
+					if skipped {
 						ld.checkedMu.Lock()
 						ld.skipped[p] = true
 						ld.checkedMu.Unlock()
+						ld.release(p)
 						return
 					}
 				}
@@ -356,9 +370,28 @@ func (ld *loader) check(all []*packages.Package) {
 			cpu <- struct{}{}
 			defer func() { <-cpu }()
 			ld.checkSource(p)
+			if ld.run.has(p) {
+				ld.run.run(p)
+			}
+			if !held[p] {
+				ld.release(p)
+			}
 		}()
 	}
 	wg.Wait()
+}
+
+// release drops p's syntax and type information (its types stay, for its
+// importers and for facts), and the parsed files no other package still needs.
+func (ld *loader) release(p *packages.Package) {
+	p.Syntax, p.TypesInfo = nil, nil
+	ld.parseMu.Lock()
+	defer ld.parseMu.Unlock()
+	for _, name := range p.CompiledGoFiles {
+		if ld.users[name]--; ld.users[name] == 0 {
+			delete(ld.parsed, name)
+		}
+	}
 }
 
 // checkSource parses and type-checks p, whose imports are loaded or in export data.
@@ -409,7 +442,11 @@ func (ld *loader) checkSource(p *packages.Package) {
 			appendError(err)
 		}
 	}
-	p.TypesInfo = newTypesInfo()
+	size := 0
+	for _, f := range p.Syntax {
+		size += int(f.FileEnd - f.FileStart)
+	}
+	p.TypesInfo = newTypesInfo(size)
 	importer := importerFunc(func(path string) (*types.Package, error) {
 		if path == "unsafe" {
 			return types.Unsafe, nil
@@ -527,15 +564,22 @@ func (ld *loader) readExport(p *packages.Package) error {
 	return nil
 }
 
-func newTypesInfo() *types.Info {
+// newTypesInfo returns the type information go/packages records, its maps sized
+// for size bytes of source. The type checker fills them one entry at a time,
+// and growing a map copies it: on the benchmark's modules that copying was about
+// a tenth of the command's CPU time. The sizes are what Go code of the
+// benchmark's modules records per byte (between 0.01 and 0.09 types per byte,
+// about 0.04 in the larger packages), taken a little low: a map a little too
+// small grows once, one too large holds memory for nothing.
+func newTypesInfo(size int) *types.Info {
 	return &types.Info{
-		Types:        make(map[ast.Expr]types.TypeAndValue),
-		Defs:         make(map[*ast.Ident]types.Object),
-		Uses:         make(map[*ast.Ident]types.Object),
+		Types:        make(map[ast.Expr]types.TypeAndValue, size/25),
+		Defs:         make(map[*ast.Ident]types.Object, size/150),
+		Uses:         make(map[*ast.Ident]types.Object, size/40),
 		Implicits:    make(map[ast.Node]types.Object),
 		Instances:    make(map[*ast.Ident]types.Instance),
-		Scopes:       make(map[ast.Node]*types.Scope),
-		Selections:   make(map[*ast.SelectorExpr]*types.Selection),
+		Scopes:       make(map[ast.Node]*types.Scope, size/250),
+		Selections:   make(map[*ast.SelectorExpr]*types.Selection, size/500),
 		FileVersions: make(map[*ast.File]string),
 	}
 }

@@ -31,7 +31,7 @@ import (
 // standard output or the file -sarif names. Its exit codes are the text mode's.
 func runSARIF(cl *commandLine) int {
 	analyzers := cl.analyzers
-	var pkgs []*packages.Package
+	var graph *checker.Graph
 	var notes []sarif.Notification
 	if fullLoad() {
 		mode := packages.LoadSyntax | packages.NeedModule
@@ -39,7 +39,7 @@ func runSARIF(cl *commandLine) int {
 			mode = packages.LoadAllSyntax | packages.NeedModule
 		}
 		var err error
-		pkgs, err = packages.Load(&packages.Config{Mode: mode, Tests: cl.tests}, cl.patterns...)
+		pkgs, err := packages.Load(&packages.Config{Mode: mode, Tests: cl.tests}, cl.patterns...)
 		if err == nil && len(pkgs) == 0 {
 			err = fmt.Errorf("%s matched no packages", strings.Join(cl.patterns, " "))
 		}
@@ -53,10 +53,14 @@ func runSARIF(cl *commandLine) int {
 				notes = append(notes, sarif.Notification{Level: "error", Message: sarif.Message{Text: e.Error()}})
 			}
 		})
+		if graph, err = checker.Analyze(analyzers, pkgs, nil); err != nil {
+			fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
+			return exitFailed
+		}
 	} else {
 		var broken []string
 		var err error
-		pkgs, broken, err = loadPruned(cl.patterns, cl.tests)
+		graph, broken, err = analyzePruned(analyzers, cl.patterns, cl.tests)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
 			return exitFailed
@@ -65,11 +69,6 @@ func runSARIF(cl *commandLine) int {
 			fmt.Fprintln(os.Stderr, line)
 			notes = append(notes, sarif.Notification{Level: "warning", Message: sarif.Message{Text: strings.TrimPrefix(line, "kafkalint: ")}})
 		}
-	}
-	graph, err := checker.Analyze(analyzers, pkgs, nil)
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
-		return exitFailed
 	}
 	for act := range graph.All() {
 		if act.Err != nil {
@@ -90,7 +89,7 @@ func runSARIF(cl *commandLine) int {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	err = enc.Encode(log)
+	err := enc.Encode(log)
 	if f, ok := w.(*os.File); ok && f != os.Stdout {
 		if cerr := f.Close(); err == nil {
 			err = cerr

@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"os"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/kafkalint/kafkalint/internal/clients"
 )
@@ -44,7 +44,7 @@ func runStandalone(cl *commandLine) int {
 	}
 	// -json lists the packages separately: there a package's test variant does
 	// not stand for it (testvariant.go).
-	res, err := loadReaching(env, l, cl.tests, !cl.json)
+	res, err := loadReaching(env, l, cl.analyzers, cl.tests, !cl.json)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
 		return exitFailed
@@ -52,11 +52,7 @@ func runStandalone(cl *commandLine) int {
 	for _, line := range res.broken {
 		fmt.Fprintln(os.Stderr, line)
 	}
-	graph, err := checker.Analyze(cl.analyzers, res.roots, nil)
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
-		return exitFailed
-	}
+	graph := res.graph
 	if cl.json {
 		if err := graph.PrintJSON(os.Stdout); err != nil {
 			return exitFailed
@@ -80,9 +76,9 @@ func runStandalone(cl *commandLine) int {
 	return exitCode(failed, reports)
 }
 
-// loadPruned is the loading of the -sarif mode: the requested packages that reach
-// a client, ready for checker.Analyze, and the lines for broken packages.
-func loadPruned(patterns []string, tests bool) ([]*packages.Package, []string, error) {
+// analyzePruned is the loading and analysis of the -sarif mode: the analysis of
+// the requested packages that reach a client, and the lines for broken packages.
+func analyzePruned(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*checker.Graph, []string, error) {
 	env, err := readGoEnv()
 	if err != nil {
 		return nil, nil, err
@@ -90,13 +86,13 @@ func loadPruned(patterns []string, tests bool) ([]*packages.Package, []string, e
 	warnWithoutCgo(env)
 	l, err := listReaching(env, patterns, tests)
 	if err != nil || len(l.reaching) == 0 {
-		return nil, nil, err
+		return new(checker.Graph), nil, err
 	}
-	res, err := loadReaching(env, l, tests, false) // SARIF, like -json, analyses both variants
+	res, err := loadReaching(env, l, analyzers, tests, false) // SARIF, like -json, analyses both variants
 	if err != nil {
 		return nil, nil, err
 	}
-	return res.roots, res.broken, nil
+	return res.graph, res.broken, nil
 }
 
 // warnWithoutCgo prints one line when cgo is off in a module that requires

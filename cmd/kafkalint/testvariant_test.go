@@ -46,7 +46,7 @@ func TestCoveredTree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := loadReaching(env, l, true, cover)
+		res, err := loadReaching(env, l, nil, true, cover)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -196,7 +196,7 @@ func typeCheckVariant(t *testing.T, own, test string) (p, variant, kafka *packag
 		return std.Import(path)
 	})
 	files := []*ast.File{parse("/w/worker.go", own), parse("/w/worker_test.go", test)}
-	info := newTypesInfo()
+	info := newTypesInfo(0)
 	conf := &types.Config{Importer: imp}
 	tpkg, err := conf.Check("example.com/worker", fset, files, info)
 	if err != nil {
