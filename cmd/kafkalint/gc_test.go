@@ -8,8 +8,9 @@ import (
 )
 
 // TestTuneGC: the command's GC settings apply only when the user set neither GOGC
-// nor GOMEMLIMIT, reach the go command through the environment, and give way to
-// the defaults once the live heap passes half the limit.
+// nor GOMEMLIMIT, reach the go command through the environment, and raise the
+// memory limit to twice the largest live heap observed, never below the floor
+// and never down.
 func TestTuneGC(t *testing.T) {
 	restore := func(percent int, limit int64) {
 		debug.SetGCPercent(percent)
@@ -31,24 +32,28 @@ func TestTuneGC(t *testing.T) {
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
 	tuneGC()
-	if percent, limit := debug.SetGCPercent(100), debug.SetMemoryLimit(math.MaxInt64); percent != -1 || limit != memoryLimit {
-		t.Errorf("unset: GOGC %d, limit %d; want off and %d", percent, limit, memoryLimit)
+	if percent, limit := debug.SetGCPercent(100), debug.SetMemoryLimit(math.MaxInt64); percent != -1 || limit != minMemoryLimit {
+		t.Errorf("unset: GOGC %d, limit %d; want off and %d", percent, limit, minMemoryLimit)
 	}
 	if got := os.Getenv("GOGC"); got != childGOGC {
 		t.Errorf("GOGC for the go command = %q, want %s", got, childGOGC)
 	}
 
-	restore(-1, memoryLimit)
-	if relaxGC(memoryLimit / 2) {
-		t.Errorf("relaxGC at half the limit: relaxed, want the command's settings kept")
-	}
-	if percent := debug.SetGCPercent(-1); percent != -1 {
-		t.Errorf("relaxGC at half the limit changed GOGC to %d", percent)
-	}
-	if !relaxGC(memoryLimit/2 + 1) {
-		t.Errorf("relaxGC past half the limit: not relaxed")
-	}
-	if percent, limit := debug.SetGCPercent(100), debug.SetMemoryLimit(math.MaxInt64); percent != 100 || limit != math.MaxInt64 {
-		t.Errorf("relaxed: GOGC %d, limit %d; want 100 and no limit", percent, limit)
+	restore(-1, minMemoryLimit)
+	w := new(heapWatch)
+	for _, step := range []struct {
+		live uint64
+		want int64
+	}{
+		{5 << 20, minMemoryLimit}, // below half the floor: the floor
+		{30 << 20, 60 << 20},      // twice the live heap
+		{10 << 20, 60 << 20},      // a smaller live heap later: the limit stays
+		{31 << 20, 62 << 20},      // a larger one: up again
+		{math.MaxUint64, 1 << 62}, // no overflow
+	} {
+		w.observe(step.live)
+		if limit := debug.SetMemoryLimit(-1); limit != step.want {
+			t.Errorf("after a live heap of %d bytes: limit %d, want %d", step.live, limit, step.want)
+		}
 	}
 }

@@ -324,18 +324,34 @@ func (ld *loader) check(all []*packages.Package) {
 	done := make(map[*packages.Package]chan struct{})
 	held := make(map[*packages.Package]bool) // test variants that a package waits for
 	ld.users = make(map[string]int)
+	byID := make(map[string]*packages.Package)
+	for _, p := range all {
+		if ld.src[p] {
+			done[p] = make(chan struct{})
+			byID[p.ID] = p
+			for _, name := range p.CompiledGoFiles {
+				ld.users[name]++
+			}
+		}
+	}
+	// A package and its in-package test variant are mostly the same code, and
+	// type-checked and analysed at once they are the two largest things in
+	// memory: one goes after the other. The package goes after the variant when
+	// the variant may stand for it (skip), the variant after the package
+	// otherwise.
+	after := make(map[*packages.Package]*packages.Package)
 	for _, p := range all {
 		if !ld.src[p] {
 			continue
 		}
-		done[p] = make(chan struct{})
-		for _, name := range p.CompiledGoFiles {
-			ld.users[name]++
-		}
 		if ld.skip != nil {
-			if after, _ := ld.skip(p); after != nil {
-				held[after] = true
+			if variant, _ := ld.skip(p); variant != nil {
+				held[variant] = true
+				continue
 			}
+		}
+		if v := byID[p.ID+" ["+p.ID+".test]"]; v != nil {
+			after[v] = p
 		}
 	}
 	cpu := make(chan struct{}, runtime.GOMAXPROCS(0))
@@ -352,6 +368,9 @@ func (ld *loader) check(all []*packages.Package) {
 				if ch := done[imp]; ch != nil {
 					<-ch
 				}
+			}
+			if q := after[p]; q != nil {
+				<-done[q]
 			}
 			if ld.skip != nil {
 				if after, skip := ld.skip(p); after != nil {

@@ -15,11 +15,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"math"
 	"os"
-	"runtime"
-	"runtime/debug"
-	"runtime/metrics"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -94,64 +90,6 @@ func run(args []string, analyzers []*analysis.Analyzer) int {
 		return runSARIF(cl)
 	}
 	return runStandalone(cl)
-}
-
-// The garbage collector's settings of the standalone command, unless the user
-// chose them (GOGC or GOMEMLIMIT set). The command is short-lived and most of what
-// it allocates (syntax, types, SSA) lives to its end: on the modules of the
-// benchmark it allocates 30 to 70 MB in all, and the collections of the default
-// GOGC=100 (or even of GOGC=400) cost it 10 to 15% of its CPU time (measured in
-// bench/RESULTS.md). So it does not collect until the heap reaches the memory
-// limit, which bounds its memory; near the limit the collector runs as often as
-// it must. A live heap near the limit would make it run all the time, so past
-// half the limit the command goes back to the default settings (GOGC=100, no
-// limit), and from there its peak is what the default gives. The go list child,
-// which frees more of what it allocates, gets GOGC=400 through the environment.
-const (
-	memoryLimit = 512 << 20 // bytes
-	childGOGC   = "400"
-)
-
-// tuneGC turns the collector off until memoryLimit, unless GOGC or GOMEMLIMIT is
-// set.
-func tuneGC() {
-	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
-		return
-	}
-	debug.SetGCPercent(-1)
-	debug.SetMemoryLimit(memoryLimit)
-	_ = os.Setenv("GOGC", childGOGC) // cannot fail for this name and value
-	watchHeap()
-}
-
-// watchHeap restores the default settings after the first collection that
-// leaves a live heap of more than half the memory limit. A finalizer runs once
-// per collection (it re-arms itself on a new object).
-func watchHeap() {
-	type sentinel struct{ _ *int } // with a pointer: not a tiny allocation, which finalizers may miss
-	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	var arm func()
-	arm = func() {
-		runtime.SetFinalizer(&sentinel{}, func(*sentinel) {
-			metrics.Read(live)
-			if live[0].Value.Kind() == metrics.KindUint64 && relaxGC(live[0].Value.Uint64()) {
-				return
-			}
-			arm()
-		})
-	}
-	arm()
-}
-
-// relaxGC restores the default settings if the live heap passed half the memory
-// limit, and reports whether it did.
-func relaxGC(live uint64) bool {
-	if live <= memoryLimit/2 {
-		return false
-	}
-	debug.SetGCPercent(100)
-	debug.SetMemoryLimit(math.MaxInt64)
-	return true
 }
 
 // servesGoCommand reports whether the command line is the unitchecker protocol of

@@ -113,6 +113,12 @@ func run(pass *analysis.Pass) {
 			})
 		}
 	}
+	if !offFuncs && !namesAutoCommit(info, sc.Sarama) {
+		// No store of false into AutoCommit.Enable can be in this package (the
+		// code names neither field) and nothing it calls returns such a
+		// configuration: no report and no fact, and no SSA form to build.
+		return
+	}
 	g := sc.Graph()
 	if g == nil || g.Broken() {
 		return
@@ -173,9 +179,42 @@ func depsHave(pass *analysis.Pass, fact analysis.Fact) bool {
 	return false
 }
 
+// namesAutoCommit reports whether the code names the field
+// Consumer.Offsets.AutoCommit of a sarama Config or the Enable field in it: a
+// selector or a composite literal's key, which a store into Enable needs.
+func namesAutoCommit(info *types.Info, sarama []*types.Package) bool {
+	fields := make(map[types.Object]bool)
+	for _, p := range sarama {
+		if f := enableField(p); f != nil {
+			fields[f] = true
+			if ac := autoCommitField(p); ac != nil {
+				fields[ac] = true
+			}
+		}
+	}
+	for _, obj := range info.Uses {
+		if fields[obj] {
+			return true
+		}
+	}
+	return false
+}
+
 // enableField returns the field Config.Consumer.Offsets.AutoCommit.Enable of
 // the sarama package pkg, or nil.
 func enableField(pkg *types.Package) *types.Var {
+	return configField(pkg, "Consumer", "Offsets", "AutoCommit", "Enable")
+}
+
+// autoCommitField returns the field Config.Consumer.Offsets.AutoCommit of the
+// sarama package pkg, or nil.
+func autoCommitField(pkg *types.Package) *types.Var {
+	return configField(pkg, "Consumer", "Offsets", "AutoCommit")
+}
+
+// configField returns the field of sarama's Config at the path of field names,
+// or nil.
+func configField(pkg *types.Package, path ...string) *types.Var {
 	if pkg == nil {
 		return nil
 	}
@@ -185,7 +224,7 @@ func enableField(pkg *types.Package) *types.Var {
 	}
 	t := tn.Type()
 	var f *types.Var
-	for _, name := range []string{"Consumer", "Offsets", "AutoCommit", "Enable"} {
+	for _, name := range path {
 		st, ok := t.Underlying().(*types.Struct)
 		if !ok {
 			return nil

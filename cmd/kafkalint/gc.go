@@ -1,0 +1,87 @@
+package main
+
+import (
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync"
+)
+
+// The garbage collector's settings of the standalone command, unless the user
+// chose them (GOGC or GOMEMLIMIT set).
+//
+// The command analyses each package as soon as it is type-checked and then drops
+// its syntax, type information and SSA form (analyze.go), so its live heap goes
+// up and down with the packages in progress, over the types and facts of those
+// done: 10 to 20 MB on the benchmark's Kafka modules, up to 37 MB on goka's
+// (bench/RESULTS.md). The default pacing (GOGC=100: collect when the heap is
+// twice what the last collection left, from 4 MB up) collects often while the
+// heap is small and, after a collection between two packages, lets the heap
+// grow to twice a small live heap, which the next large package overruns at
+// once. So the command collects when the Go runtime's memory reaches a limit
+// (debug.SetMemoryLimit, GOGC off): twice the largest live heap a collection has
+// left so far, and never less than minMemoryLimit, below which a run does not
+// collect at all. The limit follows the largest package rather than the last
+// one, and a collection always has at least half the limit to free, so the
+// collector never runs more often than the default would on that live heap.
+// The go list child, which frees more of what it allocates, gets GOGC=400
+// through the environment.
+const (
+	minMemoryLimit = 40 << 20 // bytes
+	childGOGC      = "400"
+)
+
+// tuneGC sets the command's settings, unless GOGC or GOMEMLIMIT is set.
+func tuneGC() {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(minMemoryLimit)
+	_ = os.Setenv("GOGC", childGOGC) // cannot fail for this name and value
+	watchHeap()
+}
+
+// watchHeap raises the memory limit after each collection that leaves a larger
+// live heap than any before (heapWatch.observe). A finalizer runs once per
+// collection (it re-arms itself on a new object).
+func watchHeap() {
+	type sentinel struct{ _ *int } // with a pointer: not a tiny allocation, which finalizers may miss
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	w := new(heapWatch)
+	var arm func()
+	arm = func() {
+		runtime.SetFinalizer(&sentinel{}, func(*sentinel) {
+			metrics.Read(live)
+			if live[0].Value.Kind() == metrics.KindUint64 {
+				w.observe(live[0].Value.Uint64())
+			}
+			arm()
+		})
+	}
+	arm()
+}
+
+// A heapWatch keeps the memory limit at twice the largest live heap observed.
+type heapWatch struct {
+	mu      sync.Mutex
+	maxLive uint64
+}
+
+// observe records the live heap a collection left and raises the limit if that
+// is the largest so far.
+func (w *heapWatch) observe(live uint64) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if live <= w.maxLive {
+		return
+	}
+	w.maxLive = live
+	debug.SetMemoryLimit(memoryLimitFor(live))
+}
+
+// memoryLimitFor is the memory limit for a largest live heap of maxLive bytes.
+func memoryLimitFor(maxLive uint64) int64 {
+	return max(minMemoryLimit, 2*int64(min(maxLive, 1<<61)))
+}
