@@ -25,12 +25,10 @@ import (
 // collect at all. The limit follows the largest package rather than the last
 // one, and a collection always has at least half the limit to free, so the
 // collector never runs more often than the default would on that live heap.
-// The go list child, which frees more of what it allocates, gets GOGC=400
-// through the environment.
-const (
-	minMemoryLimit = 40 << 20 // bytes
-	childGOGC      = "400"
-)
+// The go list child keeps the default settings: on a module with a large
+// dependency graph (dd-trace-go's contribs) it is the process that peaks, at 47
+// MiB with GOGC=100 and 78 MiB with GOGC=400, which saved it a tenth of its CPU.
+const minMemoryLimit = 40 << 20 // bytes
 
 // tuneGC sets the command's settings, unless GOGC or GOMEMLIMIT is set.
 func tuneGC() {
@@ -39,7 +37,6 @@ func tuneGC() {
 	}
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(minMemoryLimit)
-	_ = os.Setenv("GOGC", childGOGC) // cannot fail for this name and value
 	watchHeap()
 }
 
