@@ -49,7 +49,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-[ ${#corpora[@]} -gt 0 ] || corpora=(self light heavy ddv2 ddv1)
+[ ${#corpora[@]} -gt 0 ] || corpora=(self light heavy ddv2 ddv1 goka)
 # modes CORPUS: the drivers a corpus runs under; tools MODE: the tools measured.
 modes() { echo standalone && for v in "${vet[@]}"; do [ "$v" != "$1" ] || echo vet; done; }
 tools() {
