@@ -325,9 +325,11 @@ func (ld *loader) check(all []*packages.Package) {
 	held := make(map[*packages.Package]bool) // test variants that a package waits for
 	ld.users = make(map[string]int)
 	byID := make(map[string]*packages.Package)
+	typed := make(map[*packages.Package]chan struct{})
 	for _, p := range all {
 		if ld.src[p] {
 			done[p] = make(chan struct{})
+			typed[p] = make(chan struct{})
 			byID[p.ID] = p
 			for _, name := range p.CompiledGoFiles {
 				ld.users[name]++
@@ -354,7 +356,13 @@ func (ld *loader) check(all []*packages.Package) {
 			after[v] = p
 		}
 	}
+	// A package is type-checked once its imports are (it needs their types)
+	// and analysed once their analysis is done (it needs their facts): while
+	// one package is analysed, those importing it are type-checked. cpu bounds
+	// the packages being type-checked or analysed, open the packages started and
+	// not yet analysed (their syntax and type information is in memory).
 	cpu := make(chan struct{}, runtime.GOMAXPROCS(0))
+	open := make(chan struct{}, 2*runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for _, p := range all {
 		if !ld.src[p] {
@@ -364,11 +372,14 @@ func (ld *loader) check(all []*packages.Package) {
 		go func() {
 			defer wg.Done()
 			defer close(done[p])
-			for _, imp := range p.Imports {
-				if ch := done[imp]; ch != nil {
-					<-ch
+			wait := func(chans map[*packages.Package]chan struct{}) {
+				for _, imp := range p.Imports {
+					if ch := chans[imp]; ch != nil {
+						<-ch
+					}
 				}
 			}
+			wait(typed)
 			if q := after[p]; q != nil {
 				<-done[q]
 			}
@@ -382,15 +393,22 @@ func (ld *loader) check(all []*packages.Package) {
 						ld.skipped[p] = true
 						ld.checkedMu.Unlock()
 						ld.release(p)
+						close(typed[p])
 						return
 					}
 				}
 			}
+			open <- struct{}{}
+			defer func() { <-open }()
 			cpu <- struct{}{}
-			defer func() { <-cpu }()
 			ld.checkSource(p)
+			close(typed[p])
+			<-cpu
 			if ld.run.has(p) {
+				wait(done)
+				cpu <- struct{}{}
 				ld.run.run(p)
+				<-cpu
 			}
 			if !held[p] {
 				ld.release(p)
