@@ -337,10 +337,10 @@ func (ld *loader) check(all []*packages.Package) {
 		}
 	}
 	// A package and its in-package test variant are mostly the same code, and
-	// type-checked and analysed at once they are the two largest things in
-	// memory: one goes after the other. The package goes after the variant when
-	// the variant may stand for it (skip), the variant after the package
-	// otherwise.
+	// type-checked at once they are the two largest things in memory: one goes
+	// after the other. The package goes after the variant's analysis when the
+	// variant may stand for it (skip); otherwise the variant is type-checked
+	// after the package is (while the package is analysed).
 	after := make(map[*packages.Package]*packages.Package)
 	for _, p := range all {
 		if !ld.src[p] {
@@ -381,7 +381,7 @@ func (ld *loader) check(all []*packages.Package) {
 			}
 			wait(typed)
 			if q := after[p]; q != nil {
-				<-done[q]
+				<-typed[q]
 			}
 			if ld.skip != nil {
 				if after, skip := ld.skip(p); after != nil {
