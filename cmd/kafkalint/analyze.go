@@ -256,16 +256,7 @@ func (r *runner) exec(act *checker.Action, results map[*checker.Action]any, visi
 			if obj == nil {
 				panic("nil object")
 			}
-			if !r.visibleFact(p, visible, obj) {
-				return false
-			}
-			r.mu.Lock()
-			v, ok := r.objFacts[objectFactKey{a, obj, factType(ptr)}]
-			r.mu.Unlock()
-			if ok {
-				reflect.ValueOf(ptr).Elem().Set(reflect.ValueOf(v).Elem())
-			}
-			return ok
+			return r.visibleFact(p, visible, obj) && lookupFact(&r.mu, r.objFacts, objectFactKey{a, obj, factType(ptr)}, ptr)
 		},
 		ExportObjectFact: func(obj types.Object, fact analysis.Fact) {
 			if !running {
@@ -282,16 +273,7 @@ func (r *runner) exec(act *checker.Action, results map[*checker.Action]any, visi
 			if pkg == nil {
 				panic("nil package")
 			}
-			if !visible[pkg] {
-				return false
-			}
-			r.mu.Lock()
-			v, ok := r.pkgFacts[packageFactKey{a, pkg, factType(ptr)}]
-			r.mu.Unlock()
-			if ok {
-				reflect.ValueOf(ptr).Elem().Set(reflect.ValueOf(v).Elem())
-			}
-			return ok
+			return visible[pkg] && lookupFact(&r.mu, r.pkgFacts, packageFactKey{a, pkg, factType(ptr)}, ptr)
 		},
 		ExportPackageFact: func(fact analysis.Fact) {
 			if !running {
@@ -341,6 +323,18 @@ func (r *runner) exec(act *checker.Action, results map[*checker.Action]any, visi
 		results[act] = result
 	}
 	running = false
+}
+
+// lookupFact copies the fact stored under k into ptr, as a pass's Import*Fact
+// does, and reports whether there was one.
+func lookupFact[K comparable](mu *sync.Mutex, facts map[K]analysis.Fact, k K, ptr analysis.Fact) bool {
+	mu.Lock()
+	v, ok := facts[k]
+	mu.Unlock()
+	if ok {
+		reflect.ValueOf(ptr).Elem().Set(reflect.ValueOf(v).Elem())
+	}
+	return ok
 }
 
 // visibleFact reports whether an object fact about obj reaches package p: as

@@ -1,10 +1,7 @@
 package kgoflow
 
 import (
-	"go/ast"
 	"go/importer"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"testing"
 
@@ -17,17 +14,7 @@ import (
 // pass type-checks src and runs clientgraph on it, as a driver would before
 // Analyzer; the fact functions fail the test when called.
 func pass(t testing.TB, imp types.Importer, src string) *analysis.Pass {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}, Implicits: map[ast.Node]types.Object{}, Scopes: map[ast.Node]*types.Scope{}, Instances: map[*ast.Ident]types.Instance{}}
-	pkg, err := (&types.Config{Importer: imp}).Check("p", fset, []*ast.File{f}, info)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &analysis.Pass{Fset: fset, Files: []*ast.File{f}, Pkg: pkg, TypesInfo: info}
+	p := testutil.CheckSource(t, imp, src)
 	cg, err := clientgraph.Analyzer.Run(p)
 	if err != nil {
 		t.Fatal(err)

@@ -1,10 +1,7 @@
 package saramaconfig
 
 import (
-	"go/ast"
 	"go/importer"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"testing"
 
@@ -14,17 +11,7 @@ import (
 )
 
 func check(t testing.TB, imp types.Importer, src string) *analysis.Pass {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
-	pkg, err := (&types.Config{Importer: imp}).Check("p", fset, []*ast.File{f}, info)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &analysis.Pass{Fset: fset, Files: []*ast.File{f}, Pkg: pkg, TypesInfo: info}
+	return testutil.CheckSource(t, imp, src)
 }
 
 // TestResult: a package without sarama gets an empty Result and no graph; one

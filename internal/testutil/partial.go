@@ -152,3 +152,30 @@ func RunPartial(root string, analyzers []*analysis.Analyzer, src []byte) ([]anal
 	}
 	return diags, nil
 }
+
+// CheckSource parses src as the file p.go of package p, type-checks it with imp
+// (StubImporter for the library stubs) recording every kind of type
+// information, and returns the pass a driver would start an analyzer with: no
+// ResultOf, no fact functions.
+func CheckSource(t testing.TB, imp types.Importer, src string) *analysis.Pass {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Implicits:  map[ast.Node]types.Object{},
+		Instances:  map[*ast.Ident]types.Instance{},
+		Scopes:     map[ast.Node]*types.Scope{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+	}
+	pkg, err := (&types.Config{Importer: imp}).Check("p", fset, []*ast.File{f}, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &analysis.Pass{Fset: fset, Files: []*ast.File{f}, Pkg: pkg, TypesInfo: info}
+}

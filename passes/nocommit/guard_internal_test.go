@@ -1,9 +1,6 @@
 package nocommit
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"testing"
 
@@ -26,16 +23,8 @@ func TestNamesAutoCommit(t *testing.T) {
 		{`c := sarama.NewConfig(); c.Consumer.Offsets.Initial = sarama.OffsetOldest; _, _ = sarama.NewConsumerGroup(nil, "g", c)`, false},
 	} {
 		src := "package p\nimport (\n\t\"time\"\n\t\"github.com/IBM/sarama\"\n)\nvar _ time.Duration\nfunc f() {\n" + c.src + "\n}\n"
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, "p.go", src, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
-		pkg, err := (&types.Config{Importer: imp}).Check("p", fset, []*ast.File{f}, info)
-		if err != nil {
-			t.Fatalf("%s: %v", c.src, err)
-		}
+		pass := testutil.CheckSource(t, imp, src)
+		pkg, info := pass.Pkg, pass.TypesInfo
 		var sarama []*types.Package
 		for _, p := range pkg.Imports() {
 			if p.Path() == "github.com/IBM/sarama" {
