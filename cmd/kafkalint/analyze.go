@@ -16,7 +16,10 @@ package main
 // its Results are not kept, which nothing in the command reads. What a pass sees
 // is what checker gives it: the same Pass fields, the facts of the same
 // dependencies (filtered as checker's inheritance filters them), the same errors
-// for failed prerequisites and ill-typed packages. The command's tests compare
+// for failed prerequisites and ill-typed packages. Two of checker's steps live in
+// x/tools' internal packages and are left out: resolving a report's URL (none of
+// the command's outputs prints it) and asserting that suggested fixes are well
+// formed (the analyzers' golden tests apply every fix). The command's tests compare
 // its reports with the general driver's (multichecker on a full load) byte for
 // byte on every testdata tree (pruned_test.go).
 
