@@ -61,6 +61,16 @@ func TestCoveredTree(t *testing.T) {
 	}
 
 	res := load(true)
+	// Every package is dropped once done (analyze.go): its types stay, for the
+	// packages importing it, its syntax and type information do not.
+	for _, p := range res.order {
+		if p.Syntax != nil || p.TypesInfo != nil {
+			t.Errorf("%s still holds its syntax or type information after the load", p.ID)
+		}
+		if res.covered[p] == nil && !p.Types.Complete() {
+			t.Errorf("%s has no types after the load", p.ID)
+		}
+	}
 	var covered []string
 	for p, variant := range res.covered {
 		covered = append(covered, p.ID)
