@@ -14,9 +14,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/types"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/mod/modfile"
@@ -222,7 +224,41 @@ func goList(env *goEnv, patterns []string, tests, export bool) ([]*packages.Pack
 			}
 		}
 	}
+	breakCycles(byID)
 	return roots, nil
+}
+
+// breakCycles drops the import that closes each import cycle, as packages.Load
+// does: go list reports the cycle as an error of a package in it, and the
+// type-checker then reports the dropped import as one it could not import. A
+// cycle left in the graph would make the loader wait on a package for itself.
+// The packages and their imports are visited in sorted order, so the same edge is
+// dropped on every run.
+func breakCycles(byID map[string]*packages.Package) {
+	const (
+		unvisited = iota
+		visiting
+		visited
+	)
+	state := make(map[*packages.Package]int)
+	var visit func(p *packages.Package)
+	visit = func(p *packages.Package) {
+		state[p] = visiting
+		for _, path := range slices.Sorted(maps.Keys(p.Imports)) {
+			switch imp := p.Imports[path]; state[imp] {
+			case visiting:
+				delete(p.Imports, path)
+			case unvisited:
+				visit(imp)
+			}
+		}
+		state[p] = visited
+	}
+	for _, id := range slices.Sorted(maps.Keys(byID)) {
+		if p := byID[id]; state[p] == unvisited {
+			visit(p)
+		}
+	}
 }
 
 // listedPackage is the JSON of a package in go list's output.

@@ -6,6 +6,7 @@ package main_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // copyTree copies the module testdata/tree to a temporary directory, pointing
@@ -225,5 +227,46 @@ func TestPrunedProfiles(t *testing.T) {
 		if fi, err := os.Stat(filepath.Join(prof, name)); err != nil || fi.Size() == 0 {
 			t.Errorf("-%s: no profile written (%v)", name, err)
 		}
+	}
+}
+
+// TestPrunedImportCycle: an import cycle among packages that reach a client
+// costs a line per package, as any broken package does; the loader used to
+// wait on a package for itself (deadlock, before any output).
+func TestPrunedImportCycle(t *testing.T) {
+	dir := t.TempDir()
+	stub, err := filepath.Abs(filepath.Join("..", "..", "testdata", "src", "github.com", "confluentinc", "confluent-kafka-go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range map[string]string{
+		"go.mod": "module example.com/cyc\n\ngo 1.22\n\nrequire github.com/confluentinc/confluent-kafka-go v1.8.2\n\nreplace github.com/confluentinc/confluent-kafka-go => " + stub + "\n",
+		"a/a.go": "package a\n\nimport (\n\t\"example.com/cyc/b\"\n\t\"github.com/confluentinc/confluent-kafka-go/kafka\"\n)\n\nvar C *kafka.Consumer\n\nvar X = b.Y\n",
+		"b/b.go": "package b\n\nimport \"example.com/cyc/a\"\n\nvar Y = 1\n\nvar Z = a.C\n",
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A deadlock must fail the test, not hang it until the suite's timeout.
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=", "GOPROXY=off", "KAFKALINT_LOAD=")
+	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		t.Fatalf("kafkalint did not finish on an import cycle:\n%s", out)
+	}
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatal(err)
+	}
+	if want := brokenPrefix + "example.com/cyc/a has errors: -: import cycle not allowed"; !strings.Contains(string(out), want) || strings.Contains(string(out), "panic") {
+		t.Errorf("want a line %q and no panic; output:\n%s", want, out)
 	}
 }
