@@ -50,7 +50,6 @@ type runner struct {
 	mu       sync.Mutex
 	objFacts map[objectFactKey]analysis.Fact
 	pkgFacts map[packageFactKey]analysis.Fact
-	closures map[*packages.Package]map[*types.Package]bool
 	ran      map[*packages.Package]*sync.Once // for the packages the loader does not type-check
 }
 
@@ -78,7 +77,6 @@ func newRunner(analyzers []*analysis.Analyzer, pkgs []*packages.Package, reaches
 		edges:    make(map[*packages.Package][]*packages.Package),
 		objFacts: make(map[objectFactKey]analysis.Fact),
 		pkgFacts: make(map[packageFactKey]analysis.Fact),
-		closures: make(map[*packages.Package]map[*types.Package]bool),
 		ran:      make(map[*packages.Package]*sync.Once),
 	}
 	edges := func(p *packages.Package) []*packages.Package {
@@ -182,11 +180,6 @@ func (r *runner) runOnce(p *packages.Package) {
 // closure returns the types of p and of the packages whose facts reach p's
 // actions: its reaching imports, transitively.
 func (r *runner) closure(p *packages.Package) map[*types.Package]bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if c := r.closures[p]; c != nil {
-		return c
-	}
 	c := map[*types.Package]bool{p.Types: true}
 	var visit func(q *packages.Package)
 	visit = func(q *packages.Package) {
@@ -198,7 +191,6 @@ func (r *runner) closure(p *packages.Package) map[*types.Package]bool {
 		}
 	}
 	visit(p)
-	r.closures[p] = c
 	return c
 }
 
