@@ -242,7 +242,7 @@ Analyzers (all run; -NAME runs only the named ones, -NAME=false all but NAME):
 
 	b.WriteString(`
 Exit codes:
-  0  nothing reported (always with -json, -fix and -diff)
+  0  nothing reported (always with -json and -fix)
   1  the packages could not be listed or loaded, or an analyzer failed
   2  bad command line
   3  reports printed (text and -sarif)

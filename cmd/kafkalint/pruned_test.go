@@ -213,6 +213,51 @@ func TestPrunedFix(t *testing.T) {
 	}
 }
 
+// TestPrunedFixSome: on the tree without its broken packages (and tool, which
+// imports one), -fix hands
+// multichecker only the packages with a fix (app, poller, worker; not config,
+// handlers or helpers, whose analysis gives their importers facts but no fix),
+// and the diff and the rewritten files are the full loading's.
+func TestPrunedFixSome(t *testing.T) {
+	env := []string{"GOPROXY=off"}
+	repair := func(dir string) string {
+		for _, name := range []string{"app/app_test.go", "legacy", "tool"} {
+			if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		metrics := "package metrics\n\n// Count counts an event.\nfunc Count(name string) { total++ }\n\nvar total int\n"
+		if err := os.WriteFile(filepath.Join(dir, "metrics", "metrics.go"), []byte(metrics), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	full, pruned := repair(copyTree(t)), repair(copyTree(t))
+	// Nothing broken: the pruned -fix takes the path that picks packages.
+	if res := runLoad(t, pruned, "", env, "./..."); res.code != 3 || strings.Contains(res.stderr, brokenPrefix) {
+		t.Fatalf("kafkalint ./... on the repaired tree: exit %d, want 3 and no broken package:\n%s", res.code, res.stderr)
+	}
+	f, p := runLoad(t, full, "full", env, "-fix", "-diff", "./..."), runLoad(t, pruned, "", env, "-fix", "-diff", "./...")
+	diff := func(s, dir string) string { return strings.ReplaceAll(s, dir, "DIR") }
+	if f.code != 0 || p.code != 0 || diff(f.stdout, full) != diff(p.stdout, pruned) || diff(f.stderr, full) != diff(p.stderr, pruned) {
+		t.Errorf("-fix -diff differ.\nfull load (exit %d):\n%s%s\npruned load (exit %d):\n%s%s", f.code, f.stdout, f.stderr, p.code, p.stdout, p.stderr)
+	}
+	for _, file := range []string{"app/app.go", "poller/poller.go", "worker/worker.go"} {
+		if !strings.Contains(p.stdout, "+++ "+filepath.Join(pruned, file)) {
+			t.Errorf("-fix -diff: no fix of %s:\n%s", file, p.stdout)
+		}
+	}
+	runLoad(t, full, "full", env, "-fix", "./...")
+	runLoad(t, pruned, "", env, "-fix", "./...")
+	for _, file := range []string{"app/app.go", "config/config.go", "handlers/handlers.go", "helpers/helpers.go", "poller/poller.go", "worker/worker.go"} {
+		a, errA := os.ReadFile(filepath.Join(full, file))
+		b, errB := os.ReadFile(filepath.Join(pruned, file))
+		if errA != nil || errB != nil || !bytes.Equal(a, b) {
+			t.Errorf("-fix: %s differs between the loadings (%v, %v)", file, errA, errB)
+		}
+	}
+}
+
 // TestPrunedProfiles: -cpuprofile, -memprofile and -trace profile the pruned
 // loading (which never looks at the broken package legacy; the full loading
 // reports it and exits 1), and write their files.
