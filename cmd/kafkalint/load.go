@@ -336,12 +336,15 @@ func (ld *loader) check(all []*packages.Package) {
 			}
 		}
 	}
-	// A package and its in-package test variant are mostly the same code, and
-	// type-checked at once they are the two largest things in memory: one goes
-	// after the other. The package goes after the variant's analysis when the
-	// variant may stand for it (skip); otherwise the variant is type-checked
-	// after the package is (while the package is analysed).
-	after := make(map[*packages.Package]*packages.Package)
+	// A package and its in-package test variant are mostly the same code. The
+	// package goes after the variant's analysis when the variant may stand for
+	// it (skip). Otherwise the two are type-checked side by side (the variant
+	// does not import the package: on a client's own module, the package and its
+	// variant are the two largest packages and were the longest chain when one
+	// waited for the other), and the variant is analysed once the package is
+	// (after): their go/ssa forms, the largest things in memory, are not built
+	// at once.
+	after := make(map[*packages.Package]*packages.Package) // variant -> package
 	for _, p := range all {
 		if !ld.src[p] {
 			continue
@@ -360,9 +363,18 @@ func (ld *loader) check(all []*packages.Package) {
 	// and analysed once their analysis is done (it needs their facts): while
 	// one package is analysed, those importing it are type-checked. cpu bounds
 	// the packages being type-checked or analysed, open the packages started and
-	// not yet analysed (their syntax and type information is in memory).
-	cpu := make(chan struct{}, runtime.GOMAXPROCS(0))
-	open := make(chan struct{}, 2*runtime.GOMAXPROCS(0))
+	// not yet analysed (their syntax and type information is in memory); a freed
+	// slot goes to the waiting package with the longest chain behind it
+	// (schedule.go). No deadlock: a package takes an open slot only once its
+	// imports are type-checked, and a test variant only once its package has
+	// one, so what it then waits for holds a slot and finishes.
+	prio := criticalPaths(all, ld.src, after)
+	started := make(map[*packages.Package]chan struct{})
+	for p := range done {
+		started[p] = make(chan struct{})
+	}
+	cpu := newSlots(runtime.GOMAXPROCS(0))
+	open := newSlots(2 * runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for _, p := range all {
 		if !ld.src[p] {
@@ -380,35 +392,41 @@ func (ld *loader) check(all []*packages.Package) {
 				}
 			}
 			wait(typed)
-			if q := after[p]; q != nil {
-				<-typed[q]
+			pkg := after[p] // p is pkg's test variant
+			if pkg != nil {
+				<-started[pkg]
 			}
 			if ld.skip != nil {
-				if after, skip := ld.skip(p); after != nil {
-					<-done[after]
+				if variant, skip := ld.skip(p); variant != nil {
+					<-done[variant]
 					skipped := skip()
-					ld.release(after)
+					ld.release(variant)
 					if skipped {
 						ld.checkedMu.Lock()
 						ld.skipped[p] = true
 						ld.checkedMu.Unlock()
 						ld.release(p)
+						close(started[p])
 						close(typed[p])
 						return
 					}
 				}
 			}
-			open <- struct{}{}
-			defer func() { <-open }()
-			cpu <- struct{}{}
+			open.acquire(prio[p])
+			close(started[p])
+			defer open.release()
+			cpu.acquire(prio[p])
 			ld.checkSource(p)
 			close(typed[p])
-			<-cpu
+			cpu.release()
 			if ld.run.has(p) {
 				wait(done)
-				cpu <- struct{}{}
+				if pkg != nil {
+					<-done[pkg]
+				}
+				cpu.acquire(prio[p])
 				ld.run.run(p)
-				<-cpu
+				cpu.release()
 			}
 			if !held[p] {
 				ld.release(p)
