@@ -119,12 +119,12 @@ func withHelp(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
 	return out
 }
 
-// handOver runs multichecker (and exits) on the command line's flags and the
-// given patterns. multichecker reads its command line from os.Args only, hence
-// the one assignment to it here: the command uses it to apply fixes (-fix, -diff),
-// which the go/analysis drivers keep in an internal package, to the packages that
-// reach a client.
-func handOver(cl *commandLine, patterns []string) {
+// handOver runs multichecker (and exits) with the analyzers on the command
+// line's flags and the given patterns. multichecker reads its command line from
+// os.Args only, hence the one assignment to it here: the command uses it to apply
+// fixes (-fix, fix.go), which the go/analysis drivers keep in an internal
+// package, and for what it reports its own way (errors of the go command).
+func handOver(cl *commandLine, patterns []string, analyzers []*analysis.Analyzer) {
 	os.Args = append(append([]string{os.Args[0]}, cl.flagArgs...), patterns...)
-	multichecker.Main(cl.all...)
+	multichecker.Main(analyzers...)
 }

@@ -18,17 +18,17 @@ import (
 // and returns the exit code, as multichecker does but loading only what reaches a
 // client. It hands over to multichecker (which exits) for errors of the go
 // command, which multichecker reports its own way, and for -fix on the packages
-// that have fixes (packagesToFix). -diff without -fix changes nothing, in
-// multichecker as here.
+// that have fixes (fix.go). -diff without -fix changes nothing, in multichecker
+// as here.
 func runStandalone(cl *commandLine) int {
 	env, err := readGoEnv()
 	if err != nil {
-		handOver(cl, cl.patterns)
+		handOver(cl, cl.patterns, cl.all)
 	}
 	warnWithoutCgo(env)
 	l, err := listReaching(env, cl.patterns, cl.tests)
 	if err != nil {
-		handOver(cl, cl.patterns)
+		handOver(cl, cl.patterns, cl.all)
 	}
 	if len(l.reaching) == 0 {
 		// No requested package can use a client: nothing to report (with
@@ -41,10 +41,7 @@ func runStandalone(cl *commandLine) int {
 		return exitClean
 	}
 	if cl.fix {
-		if patterns := packagesToFix(env, l, cl); len(patterns) > 0 {
-			handOver(cl, patterns)
-		}
-		return exitClean // nothing to fix
+		return runFix(env, l, cl)
 	}
 	// -json lists the packages separately: there a package's test variant does
 	// not stand for it (testvariant.go).
@@ -78,57 +75,6 @@ func runStandalone(cl *commandLine) int {
 		}
 	}
 	return exitCode(failed, reports)
-}
-
-// packagesToFix analyses the requested packages that reach a client, as the
-// text mode does, and returns the patterns multichecker is to load to apply
-// their fixes: none when no report has a fix (the common case: nothing to do),
-// the packages that have one otherwise, or all the reaching packages when the
-// analysis cannot tell (a package that does not type-check or an analyzer that
-// failed: multichecker reports those its own way). multichecker applies fixes
-// (the go/analysis drivers keep that in an internal package) but loads every
-// dependency of what it is given from source, for the facts: on goka it took 4.1
-// s and 649 MiB where the analysis alone takes 0.8 s and 70 MiB (bench/RESULTS.md).
-// The fixes are the same either way: a file belongs to one package and its test
-// variants, which come in the same pattern, and fixes only conflict within a
-// file.
-func packagesToFix(env *goEnv, l *listing, cl *commandLine) []string {
-	res, err := loadReaching(env, l, cl.analyzers, cl.tests, false)
-	if err != nil || len(res.broken) > 0 {
-		return l.patterns
-	}
-	return withFixes(res.graph, l.patterns)
-}
-
-// withFixes returns the patterns among all (import paths, in order) of the
-// packages whose root actions in graph report a suggested fix; all itself when
-// an action failed or the packages are named by their files.
-func withFixes(graph *checker.Graph, all []string) []string {
-	fixed := make(map[string]bool)
-	for act := range graph.All() {
-		if act.Err != nil {
-			return all
-		}
-		if !act.IsRoot {
-			continue
-		}
-		for _, d := range act.Diagnostics {
-			if len(d.SuggestedFixes) == 0 {
-				continue
-			}
-			if act.Package.PkgPath == "command-line-arguments" {
-				return all
-			}
-			fixed[basePath(act.Package)] = true
-		}
-	}
-	var patterns []string
-	for _, p := range all {
-		if fixed[p] {
-			patterns = append(patterns, p)
-		}
-	}
-	return patterns
 }
 
 // analyzePruned is the loading and analysis of the -sarif mode: the analysis of
