@@ -25,11 +25,12 @@ import (
 
 // runFix applies the fixes that the analysis of l's packages suggests: nothing
 // to do when there is none; otherwise it hands multichecker (which exits) the
-// packages with fixes and stand-ins for the analyzers, or, when the analysis
-// cannot tell (a package that does not type-check, an analyzer that failed,
-// packages named by their files, a fix outside its package's files), all the
-// packages and the analyzers themselves, which load every dependency from
-// source and report those cases multichecker's way.
+// packages with fixes and stand-ins for the analyzers. The analyzers themselves,
+// which load every dependency from source, get the packages with fixes when a
+// fix edits a file outside its package (a stand-in could not name it), and all
+// the packages when the analysis cannot tell (a package that does not
+// type-check, an analyzer that failed, packages named by their files):
+// multichecker reports those its own way.
 func runFix(env *goEnv, l *listing, cl *commandLine) int {
 	res, err := loadReaching(env, l, cl.analyzers, cl.tests, false)
 	if err != nil || len(res.broken) > 0 {
