@@ -139,12 +139,12 @@ func newFixReplay(graph *checker.Graph) (*fixReplay, bool) {
 				continue
 			}
 			rd := replayDiag{category: d.Category, message: d.Message}
-			ok := r.offset(act.Package, d.Pos, &rd.pos) && r.offset(act.Package, max(d.End, d.Pos), &rd.end)
+			ok := offsetIn(act.Package, d.Pos, &rd.pos) && offsetIn(act.Package, max(d.End, d.Pos), &rd.end)
 			for _, f := range d.SuggestedFixes {
 				rf := replayFix{message: f.Message}
 				for _, e := range f.TextEdits {
 					re := replayEdit{text: e.NewText}
-					ok = ok && r.offset(act.Package, e.Pos, &re.pos) && r.offset(act.Package, max(e.End, e.Pos), &re.end)
+					ok = ok && offsetIn(act.Package, e.Pos, &re.pos) && offsetIn(act.Package, max(e.End, e.Pos), &re.end)
 					rf.edits = append(rf.edits, re)
 				}
 				rd.fixes = append(rd.fixes, rf)
@@ -158,9 +158,9 @@ func newFixReplay(graph *checker.Graph) (*fixReplay, bool) {
 	return r, true
 }
 
-// offset sets *at to pos as a file offset, and reports whether pos is in one
+// offsetIn sets *at to pos as a file offset, and reports whether pos is in one
 // of p's files.
-func (r *fixReplay) offset(p *packages.Package, pos token.Pos, at *fileOffset) bool {
+func offsetIn(p *packages.Package, pos token.Pos, at *fileOffset) bool {
 	tf := p.Fset.File(pos)
 	if tf == nil || !slices.Contains(p.CompiledGoFiles, tf.Name()) {
 		return false
