@@ -9,6 +9,10 @@
 // Kafka or not (see DESIGN.md, Cost). Imported packages are created from their
 // types only, so calls into them are the ends of a trace.
 //
+// A pass asks a Flow (flow.go) first when the question is only where a node of
+// a function body lies in go/ssa's form (in reachable code, in a loop): go/cfg's
+// graph of that one body answers it without building the package's SSA form.
+//
 // # What is traced
 //
 // Copies, phi nodes (a variable assigned on several branches), interface

@@ -105,7 +105,7 @@ type checker struct {
 // isClaimChannel reports whether ch, received from at arrow, is the Messages()
 // channel of a sarama ConsumerGroupClaim: the call itself, or a value that may
 // come from one (a variable, a field, a parameter: traced on the package's SSA
-// form).
+// form, unless claimChanShortcut settles it).
 func (c *checker) isClaimChannel(cur inspector.Cursor, ch ast.Expr, arrow token.Pos) bool {
 	info := c.pass.TypesInfo
 	if !isMessageChan(info.TypeOf(ch)) {
@@ -114,6 +114,22 @@ func (c *checker) isClaimChannel(cur inspector.Cursor, ch ast.Expr, arrow token.
 	if call, ok := ast.Unparen(ch).(*ast.CallExpr); ok {
 		return isMessagesCall(info, call)
 	}
+	if claim, ok := c.claimChanShortcut(cur, ch); ok {
+		if checkClaimChan != nil {
+			checkClaimChan(c.pass.Fset.Position(arrow), claim, c.claimChanSSA(cur, arrow))
+		}
+		return claim
+	}
+	return c.claimChanSSA(cur, arrow)
+}
+
+// checkClaimChan, set by tests only, is called for each receive that
+// claimChanShortcut settles with its answer and the SSA form's.
+var checkClaimChan func(arrow token.Position, short, full bool)
+
+// claimChanSSA is isClaimChannel on the SSA form: whether a root of the
+// channel received from at arrow is a call of Messages.
+func (c *checker) claimChanSSA(cur inspector.Cursor, arrow token.Pos) bool {
 	if c.graph == nil {
 		return false
 	}
@@ -148,6 +164,118 @@ func (c *checker) isClaimChannel(cur inspector.Cursor, ch ast.Expr, arrow token.
 		}
 	}
 	return false
+}
+
+// claimChanShortcut settles isClaimChannel without the SSA form for the
+// canonical shape, msgs := claim.Messages() and then <-msgs: ch is a local
+// variable of the function around cur, of a channel type (no methods, so
+// nothing takes its address implicitly), defined with the result of a call
+// that valueflow does not trace into (an interface method's, or a function's
+// of another package) and never assigned again nor addressed. That call is
+// then the one root of every read of it: a Messages call in code that runs
+// (go/ssa has no instruction in unreachable code, valueflow.Flow) is the
+// claim's channel, any other call is not. ok is false for any other shape,
+// and in a package with type errors, where the SSA form is not built and no
+// receive is a claim's.
+func (c *checker) claimChanShortcut(cur inspector.Cursor, ch ast.Expr) (claim, ok bool) {
+	info := c.pass.TypesInfo
+	if len(c.pass.TypeErrors) > 0 {
+		return false, false
+	}
+	id, _ := ast.Unparen(ch).(*ast.Ident)
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil || v.IsField() {
+		return false, false
+	}
+	if _, isChan := types.Unalias(v.Type()).(*types.Chan); !isChan {
+		return false, false
+	}
+	var body *ast.BlockStmt
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch f := f.Node().(type) {
+		case *ast.FuncDecl:
+			if f.Name.Name != "_" { // go/ssa keeps one blank function
+				body = f.Body
+			}
+		case *ast.FuncLit:
+			body = f.Body
+		}
+		break
+	}
+	if body == nil || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+		return false, false
+	}
+	call := definingCall(info, body, v)
+	if call == nil {
+		return false, false
+	}
+	fn := analysisutil.CalledFunc(info, call)
+	if fn == nil || fn.Origin() != fn || fn.Signature().TypeParams().Len() > 0 ||
+		fn.Pkg() == c.pass.Pkg && !analysisutil.IsInterfaceMethod(fn) {
+		return false, false
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if _, tp := info.TypeOf(sel.X).(*types.TypeParam); tp {
+			return false, false
+		}
+	}
+	if !isMessagesCall(info, call) {
+		return false, true
+	}
+	flow := valueflow.NewFlow(info, body)
+	if flow == nil {
+		return false, false
+	}
+	return flow.Reachable(ch)
+}
+
+// definingCall returns the call whose result v, a variable declared in body,
+// is defined with (v := f(), var v = f()), when nothing in body assigns v
+// again or takes its address; nil otherwise.
+func definingCall(info *types.Info, body *ast.BlockStmt, v *types.Var) *ast.CallExpr {
+	var def ast.Expr
+	written := false
+	is := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && (info.Uses[id] == v || info.Defs[id] == v)
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				if !is(lhs) {
+					continue
+				}
+				if id := ast.Unparen(lhs).(*ast.Ident); info.Defs[id] == v && len(n.Lhs) == len(n.Rhs) {
+					def = n.Rhs[i]
+				} else {
+					written = true
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if info.Defs[name] == v {
+					if len(n.Names) == len(n.Values) {
+						def = n.Values[i]
+					} else {
+						written = true
+					}
+				}
+			}
+		case *ast.IncDecStmt:
+			written = written || is(n.X)
+		case *ast.UnaryExpr:
+			written = written || n.Op == token.AND && is(n.X)
+		case *ast.RangeStmt:
+			written = written || n.Key != nil && is(n.Key) || n.Value != nil && is(n.Value)
+		}
+		return !written
+	})
+	if written {
+		return nil
+	}
+	call, _ := ast.Unparen(def).(*ast.CallExpr)
+	return call
 }
 
 // ssaFunc returns the SSA function of the function declaration or literal

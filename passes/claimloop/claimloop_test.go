@@ -10,7 +10,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), claimloop.Analyzer, "claimloop/ibm", "claimloop/shopify", "claimloop/lookalike")
+	analysistest.Run(t, testutil.TestData(t), claimloop.Analyzer, "claimloop/ibm", "claimloop/shopify", "claimloop/lookalike", "claimloop/shortcut")
 }
 
 // TestFix checks the fixes against their golden files: comma-ok with a

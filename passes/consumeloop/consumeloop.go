@@ -6,9 +6,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
@@ -54,7 +56,18 @@ const category = "consumeonce" // a Consume call that runs once
 type site struct {
 	call *ast.CallExpr
 	name string // what is called, for the message: "group.Consume", "kafka.Run"
+	// looped is set when the call lies on a cycle of its function's flow
+	// (valueflow.Flow): go/ssa's form puts it in a loop too (inLoop), so the
+	// site is settled without building that form: the canonical shape,
+	// for { ... group.Consume(ctx, topics, h) ... }.
+	looped bool
 }
+
+// checkLooped, set by tests only, is called for each site settled as looped
+// without the SSA form with what that form says of it, every instruction of
+// the call in a loop (inLoop) or not; the site then goes through the SSA
+// form, and is skipped there as it would be without it.
+var checkLooped func(call token.Position, inLoop bool)
 
 func run(pass *analysis.Pass) {
 	sc, _ := pass.ResultOf[saramaconfig.Analyzer].(*saramaconfig.Result)
@@ -66,6 +79,29 @@ func run(pass *analysis.Pass) {
 		return
 	}
 	var sites []site
+	flows := make(map[*ast.BlockStmt]*valueflow.Flow)
+	looped := func(cur inspector.Cursor, call *ast.CallExpr) bool {
+		for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			var body *ast.BlockStmt
+			switch f := f.Node().(type) {
+			case *ast.FuncDecl:
+				body = f.Body
+			case *ast.FuncLit:
+				body = f.Body
+			}
+			fl, ok := flows[body]
+			if !ok {
+				fl = valueflow.NewFlow(pass.TypesInfo, body)
+				flows[body] = fl
+			}
+			if fl == nil {
+				return false
+			}
+			on, ok := fl.OnCycle(call)
+			return ok && on
+		}
+		return false
+	}
 	for fc := range in.Root().Children() {
 		if f, ok := fc.Node().(*ast.File); !ok || ast.IsGenerated(f) {
 			continue
@@ -82,14 +118,14 @@ func run(pass *analysis.Pass) {
 			if fn == nil {
 				continue
 			}
-			if saramaapi.IsMethod(fn, saramaapi.ConsumerGroup, "Consume") || isConsumeShaped(fn) {
-				sites = append(sites, site{call: call, name: types.ExprString(call.Fun)})
-				continue
-			}
-			if fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact != nil && pass.ImportObjectFact(fn, new(ConsumesOnceFact)) {
-				sites = append(sites, site{call: call, name: types.ExprString(call.Fun)})
+			if saramaapi.IsMethod(fn, saramaapi.ConsumerGroup, "Consume") || isConsumeShaped(fn) ||
+				fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact != nil && pass.ImportObjectFact(fn, new(ConsumesOnceFact)) {
+				sites = append(sites, site{call: call, name: types.ExprString(call.Fun), looped: looped(cur, call)})
 			}
 		}
+	}
+	if checkLooped == nil {
+		sites = slices.DeleteFunc(sites, func(s site) bool { return s.looped })
 	}
 	g := sc.Graph()
 	if len(sites) == 0 || g == nil || g.Broken() {
@@ -99,6 +135,10 @@ func run(pass *analysis.Pass) {
 	c.index()
 	for _, s := range sites {
 		for _, instr := range g.Calls(s.call) {
+			if s.looped {
+				checkLooped(pass.Fset.Position(s.call.Pos()), inLoop(instr.Block()))
+				continue
+			}
 			if inLoop(instr.Block()) {
 				continue
 			}

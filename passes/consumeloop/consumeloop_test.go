@@ -12,7 +12,7 @@ import (
 func Test(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(t), consumeloop.Analyzer,
 		"consumeloop/ibm", "consumeloop/shopify", "consumeloop/coop", "consumeloop/lookalike",
-		"consumeloop/errgroup/ibm", "consumeloop/errgroup/shopify")
+		"consumeloop/errgroup/ibm", "consumeloop/errgroup/shopify", "consumeloop/flow")
 }
 
 // TestFacts checks wrappers of another package that run one session

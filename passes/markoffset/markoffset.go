@@ -4,7 +4,9 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -54,7 +56,17 @@ type site struct {
 	call *ast.CallExpr
 	arg  int
 	name string // the other package's function, or ""
+	// computed is set when the offset is a constant or computed
+	// (msg.Offset+1, the canonical mark): valueflow does not trace
+	// arithmetic, so its one root is neither a field nor a parameter, the
+	// site can give no report and no fact, and it needs no SSA form.
+	computed bool
 }
+
+// checkComputed, set by tests only, is called for each site settled as
+// computed without the SSA form with the roots that form gives its offset;
+// the site is then skipped, as it is without the SSA form.
+var checkComputed func(offset token.Position, roots []ssa.Value)
 
 func run(pass *analysis.Pass) {
 	sc, _ := pass.ResultOf[saramaconfig.Analyzer].(*saramaconfig.Result)
@@ -79,22 +91,48 @@ func run(pass *analysis.Pass) {
 			}
 			fn := analysisutil.CalledFunc(pass.TypesInfo, call)
 			if len(call.Args) == 4 && saramaapi.IsMethod(fn, saramaapi.ConsumerGroupSession, "MarkOffset") {
-				sites = append(sites, site{call: call, arg: 2})
+				sites = append(sites, site{call: call, arg: 2, computed: computed(pass.TypesInfo, call.Args[2])})
 				continue
 			}
 			var f MarksParamFact
 			if fn != nil && fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact != nil && pass.ImportObjectFact(fn, &f) && f.Param < len(call.Args) {
-				sites = append(sites, site{call: call, arg: f.Param, name: types.ExprString(call.Fun)})
+				sites = append(sites, site{call: call, arg: f.Param, name: types.ExprString(call.Fun), computed: computed(pass.TypesInfo, call.Args[f.Param])})
 			}
 		}
+	}
+	if checkComputed == nil {
+		sites = slices.DeleteFunc(sites, func(s site) bool { return s.computed })
 	}
 	g := sc.Graph()
 	if len(sites) == 0 || g == nil || g.Broken() {
 		return
 	}
 	for _, s := range sites {
+		if s.computed {
+			arg := s.call.Args[s.arg]
+			if v := g.ValueOf(arg); v != nil {
+				checkComputed(pass.Fset.Position(arg.Pos()), g.Roots(v).Roots)
+			}
+			continue
+		}
 		check(pass, g, s)
 	}
+}
+
+// computed reports whether e is a constant or computed by an arithmetic
+// operator, which go/ssa makes a constant, a *ssa.BinOp or a *ssa.UnOp
+// (unary plus is the operand itself: not computed).
+func computed(info *types.Info, e ast.Expr) bool {
+	if tv, ok := info.Types[e]; ok && tv.Value != nil {
+		return true
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		return true
+	case *ast.UnaryExpr:
+		return e.Op == token.SUB || e.Op == token.XOR
+	}
+	return false
 }
 
 // check reports call when its offset may be a consumed message's Offset field

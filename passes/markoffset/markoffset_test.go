@@ -10,7 +10,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), markoffset.Analyzer, "markoffset/ibm", "markoffset/shopify", "markoffset/lookalike")
+	analysistest.Run(t, testutil.TestData(t), markoffset.Analyzer, "markoffset/ibm", "markoffset/shopify", "markoffset/lookalike", "markoffset/computed")
 }
 
 // TestFacts checks ack helpers of another package that mark their parameter

@@ -66,6 +66,14 @@ type ConsumerGroupClaim interface {
 	Messages() <-chan *ConsumerMessage
 }
 
+// PartitionConsumer is a partition's consumer of the plain (group-less)
+// Consumer: its Messages channel is not a claim's.
+type PartitionConsumer interface {
+	Messages() <-chan *ConsumerMessage
+	HighWaterMarkOffset() int64
+	Close() error
+}
+
 type Client interface {
 	Config() *Config
 	Close() error
