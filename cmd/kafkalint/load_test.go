@@ -115,3 +115,36 @@ func TestChoosePlan(t *testing.T) {
 		t.Errorf("choosePlan outside a module = %v, want planTwice", got)
 	}
 }
+
+// TestNoObjectResolution: the loader parses without go/parser's object
+// resolution (parser.SkipObjectResolution), which go/types and go/ssa do not
+// read; so must no code the command runs on the syntax. It looks for uses of
+// ast.Object and ast.Scope (the types, Ident.Obj, File.Scope and
+// File.Unresolved) in the module's packages, tests aside.
+func TestNoObjectResolution(t *testing.T) {
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo, Dir: "../.."}
+	pkgs, err := packages.Load(cfg, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resolved := map[string]bool{"Object": true, "Scope": true, "ObjKind": true, "NewObj": true, "NewScope": true, "Obj": true, "Unresolved": true}
+	checked := 0
+	for _, p := range pkgs {
+		if p.TypesInfo == nil {
+			t.Fatalf("%s: not type-checked: %v", p.PkgPath, p.Errors)
+		}
+		checked++
+		for id, obj := range p.TypesInfo.Uses {
+			if obj.Pkg() == nil || obj.Pkg().Path() != "go/ast" || !resolved[obj.Name()] {
+				continue
+			}
+			if strings.HasSuffix(p.Fset.File(id.Pos()).Name(), "_test.go") {
+				continue
+			}
+			t.Errorf("%s: uses go/ast's %s, which the loader does not fill in (parser.SkipObjectResolution)", p.Fset.Position(id.Pos()), obj.Name())
+		}
+	}
+	if checked < 20 {
+		t.Errorf("%d packages checked, want the module's", checked)
+	}
+}
