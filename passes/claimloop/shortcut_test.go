@@ -2,6 +2,7 @@ package claimloop
 
 import (
 	"go/token"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -14,8 +15,11 @@ import (
 // the same answer, and the reports are the fixtures' (Test checks them
 // without the SSA form).
 func TestShortcutWithoutSSA(t *testing.T) {
+	var mu sync.Mutex // the checker runs the packages' passes concurrently
 	settled := map[bool]int{}
 	checkClaimChan = func(arrow token.Position, short, full bool) {
+		mu.Lock()
+		defer mu.Unlock()
 		settled[short]++
 		if short != full {
 			t.Errorf("%s: a receive settled as from a claim's channel = %t, %t in the SSA form", arrow, short, full)

@@ -2,6 +2,7 @@ package consumeloop
 
 import (
 	"go/token"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -15,8 +16,11 @@ import (
 // reports are the same as the fixtures' (Test checks them without the SSA
 // form).
 func TestLoopedWithoutSSA(t *testing.T) {
+	var mu sync.Mutex // the checker runs the packages' passes concurrently
 	settled := 0
 	checkLooped = func(call token.Position, inLoop bool) {
+		mu.Lock()
+		defer mu.Unlock()
 		settled++
 		if !inLoop {
 			t.Errorf("%s: a call settled as looped from the flow, not in a loop in the SSA form", call)

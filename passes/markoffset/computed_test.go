@@ -2,6 +2,7 @@ package markoffset
 
 import (
 	"go/token"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -17,8 +18,11 @@ import (
 // fact), and the reports are the fixtures' (Test checks them without the SSA
 // form).
 func TestComputedWithoutSSA(t *testing.T) {
+	var mu sync.Mutex // the checker runs the packages' passes concurrently
 	settled := 0
 	checkComputed = func(offset token.Position, roots []ssa.Value) {
+		mu.Lock()
+		defer mu.Unlock()
 		settled++
 		for _, r := range roots {
 			if _, param := r.(*ssa.Parameter); param || valueflow.FieldOf(r) != nil {
