@@ -2,7 +2,6 @@ package consumeloop
 
 import (
 	"go/token"
-	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -16,15 +15,9 @@ import (
 // reports are the same as the fixtures' (Test checks them without the SSA
 // form).
 func TestLoopedWithoutSSA(t *testing.T) {
-	var mu sync.Mutex // the checker runs the packages' passes concurrently
-	settled := 0
+	settled := testutil.NewSettled(t)
 	checkLooped = func(call token.Position, inLoop bool) {
-		mu.Lock()
-		defer mu.Unlock()
-		settled++
-		if !inLoop {
-			t.Errorf("%s: a call settled as looped from the flow, not in a loop in the SSA form", call)
-		}
+		settled.Check("looped calls", call, inLoop, "a call settled as looped from the flow, not in a loop in the SSA form")
 	}
 	defer func() { checkLooped = nil }()
 	dir := testutil.TestData(t)
@@ -34,8 +27,5 @@ func TestLoopedWithoutSSA(t *testing.T) {
 	for _, path := range []string{"ibm", "shopify"} {
 		analysistest.Run(t, dir, Analyzer, "consumeloop/xpkg/"+path+"/kafkasvc", "consumeloop/xpkg/"+path)
 	}
-	t.Logf("settled %d", settled)
-	if settled < 10 {
-		t.Errorf("%d sites settled without the SSA form, want at least 10: the flow is not asked", settled)
-	}
+	settled.AtLeast("looped calls", 10)
 }

@@ -1,8 +1,8 @@
 package markoffset
 
 import (
+	"fmt"
 	"go/token"
-	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -18,16 +18,12 @@ import (
 // fact), and the reports are the fixtures' (Test checks them without the SSA
 // form).
 func TestComputedWithoutSSA(t *testing.T) {
-	var mu sync.Mutex // the checker runs the packages' passes concurrently
-	settled := 0
+	settled := testutil.NewSettled(t)
 	checkComputed = func(offset token.Position, roots []ssa.Value) {
-		mu.Lock()
-		defer mu.Unlock()
-		settled++
 		for _, r := range roots {
-			if _, param := r.(*ssa.Parameter); param || valueflow.FieldOf(r) != nil {
-				t.Errorf("%s: an offset settled as computed from the syntax has the root %v in the SSA form", offset, r)
-			}
+			_, param := r.(*ssa.Parameter)
+			settled.Check("computed offsets", offset, !param && valueflow.FieldOf(r) == nil,
+				fmt.Sprintf("an offset settled as computed from the syntax has the root %v in the SSA form", r))
 		}
 	}
 	defer func() { checkComputed = nil }()
@@ -36,8 +32,5 @@ func TestComputedWithoutSSA(t *testing.T) {
 	for _, path := range []string{"ibm", "shopify"} {
 		analysistest.Run(t, dir, Analyzer, "markoffset/xpkg/"+path+"/kafkautil", "markoffset/xpkg/"+path)
 	}
-	t.Logf("settled %d", settled)
-	if settled < 10 {
-		t.Errorf("%d offsets settled without the SSA form, want at least 10: the syntax is not read", settled)
-	}
+	settled.AtLeast("computed offsets", 10)
 }
