@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/cfg"
+	"golang.org/x/tools/go/ssa"
 )
 
 // A Flow is the control flow of one function body as go/ssa lays it out, read
@@ -131,18 +132,29 @@ func (f *Flow) OnCycle(n ast.Node) (onCycle, ok bool) {
 	if !b.Live {
 		return false, true
 	}
-	seen := make(map[*cfg.Block]bool)
-	stack := append([]*cfg.Block(nil), b.Succs...)
+	return reachesItself(b, func(b *cfg.Block) []*cfg.Block { return b.Succs }), true
+}
+
+// InLoop reports whether b, a block of go/ssa's form, is on a cycle of its
+// function's control flow: its instructions can run again after they ran.
+func InLoop(b *ssa.BasicBlock) bool {
+	return b != nil && reachesItself(b, func(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Succs })
+}
+
+// reachesItself reports whether a path of one or more edges leads from b back to b.
+func reachesItself[B comparable](b B, succs func(B) []B) bool {
+	seen := make(map[B]bool)
+	stack := append([]B(nil), succs(b)...)
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if x == b {
-			return true, true
+			return true
 		}
 		if !seen[x] {
 			seen[x] = true
-			stack = append(stack, x.Succs...)
+			stack = append(stack, succs(x)...)
 		}
 	}
-	return false, true
+	return false
 }

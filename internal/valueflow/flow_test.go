@@ -100,26 +100,8 @@ func rangeParam[S iter.Seq[int]](s S) { for range s { mark() } }
 				}
 			}
 		}
-		if (in != nil) != reachable || in != nil && onCycle != reaches(in, in) {
+		if (in != nil) != reachable || in != nil && onCycle != valueflow.InLoop(in) {
 			t.Errorf("%s: the SSA form disagrees (instruction in block %v)", fd.Name.Name, in)
 		}
 	}
-}
-
-// reaches reports whether a path of one or more edges leads from b to c.
-func reaches(b, c *ssa.BasicBlock) bool {
-	seen := make(map[*ssa.BasicBlock]bool)
-	stack := append([]*ssa.BasicBlock(nil), b.Succs...)
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if x == c {
-			return true
-		}
-		if !seen[x] {
-			seen[x] = true
-			stack = append(stack, x.Succs...)
-		}
-	}
-	return false
 }

@@ -57,16 +57,16 @@ type site struct {
 	call *ast.CallExpr
 	name string // what is called, for the message: "group.Consume", "kafka.Run"
 	// looped is set when the call lies on a cycle of its function's flow
-	// (valueflow.Flow): go/ssa's form puts it in a loop too (inLoop), so the
-	// site is settled without building that form: the canonical shape,
-	// for { ... group.Consume(ctx, topics, h) ... }.
+	// (valueflow.Flow): go/ssa's form puts it in a loop too
+	// (valueflow.InLoop), so the site is settled without building that
+	// form: the canonical shape, for { ... group.Consume(ctx, topics, h) ... }.
 	looped bool
 }
 
 // checkLooped, set by tests only, is called for each site settled as looped
 // without the SSA form with what that form says of it, every instruction of
-// the call in a loop (inLoop) or not; the site then goes through the SSA
-// form, and is skipped there as it would be without it.
+// the call in a loop (valueflow.InLoop) or not; the site then goes through
+// the SSA form, and is skipped there as it would be without it.
 var checkLooped func(call token.Position, inLoop bool)
 
 func run(pass *analysis.Pass) {
@@ -136,10 +136,10 @@ func run(pass *analysis.Pass) {
 	for _, s := range sites {
 		for _, instr := range g.Calls(s.call) {
 			if s.looped {
-				checkLooped(pass.Fset.Position(s.call.Pos()), inLoop(instr.Block()))
+				checkLooped(pass.Fset.Position(s.call.Pos()), valueflow.InLoop(instr.Block()))
 				continue
 			}
-			if inLoop(instr.Block()) {
+			if valueflow.InLoop(instr.Block()) {
 				continue
 			}
 			fn := instr.Parent()
@@ -346,7 +346,7 @@ func (c *checker) compute(fn *ssa.Function) verdict {
 func (c *checker) callers(calls []ssa.CallInstruction) verdict {
 	res := verdict{kind: looped}
 	for _, call := range calls {
-		if inLoop(call.Block()) {
+		if valueflow.InLoop(call.Block()) {
 			continue
 		}
 		v := c.once(call.Parent())
@@ -363,27 +363,4 @@ func (c *checker) callers(calls []ssa.CallInstruction) verdict {
 		}
 	}
 	return res
-}
-
-// inLoop reports whether b is on a cycle of its function's control flow
-// graph.
-func inLoop(b *ssa.BasicBlock) bool {
-	if b == nil {
-		return false
-	}
-	seen := make(map[*ssa.BasicBlock]bool)
-	stack := append([]*ssa.BasicBlock(nil), b.Succs...)
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if x == b {
-			return true
-		}
-		if seen[x] {
-			continue
-		}
-		seen[x] = true
-		stack = append(stack, x.Succs...)
-	}
-	return false
 }
