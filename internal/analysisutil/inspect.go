@@ -48,3 +48,18 @@ func (s *Syntax) Inspector() *inspector.Inspector {
 func InspectorOf(pass *analysis.Pass) *inspector.Inspector {
 	return pass.ResultOf[Inspect].(*Syntax).Inspector()
 }
+
+// InnermostFunc returns the innermost function declaration or literal around
+// cur, and its body (nil for a declaration without one); nil and nil outside
+// every function.
+func InnermostFunc(cur inspector.Cursor) (ast.Node, *ast.BlockStmt) {
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch f := f.Node().(type) {
+		case *ast.FuncDecl:
+			return f, f.Body
+		case *ast.FuncLit:
+			return f, f.Body
+		}
+	}
+	return nil, nil
+}

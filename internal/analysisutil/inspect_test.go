@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // TestInspect: the inspector is built on first use only, once, for every
@@ -52,5 +53,45 @@ func TestInspect(t *testing.T) {
 	}
 	if calls != 2 {
 		t.Errorf("the inspector sees %d calls in the files, want 2", calls)
+	}
+}
+
+// TestInnermostFunc: the literal inside a declaration, the declaration (its
+// name too, and one without a body), and nothing at package level.
+func TestInnermostFunc(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "p.go", "package p\n\nvar v = a\n\nfunc f() { b; go func() { c }() }\n\nfunc ext()\n", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := inspector.New([]*ast.File{f})
+	for cur := range in.Root().Preorder((*ast.Ident)(nil)) {
+		fn, body := InnermostFunc(cur)
+		var want string
+		switch id := cur.Node().(*ast.Ident); id.Name {
+		case "a", "p", "v":
+			want = "none"
+		case "b", "f", "ext":
+			want = "decl"
+		case "c":
+			want = "lit"
+		default:
+			continue
+		}
+		got := "none"
+		switch fn := fn.(type) {
+		case *ast.FuncDecl:
+			got = "decl"
+			if body != fn.Body {
+				t.Errorf("%s: body is not the declaration's", cur.Node().(*ast.Ident).Name)
+			}
+		case *ast.FuncLit:
+			got = "lit"
+			if body != fn.Body {
+				t.Errorf("%s: body is not the literal's", cur.Node().(*ast.Ident).Name)
+			}
+		}
+		if got != want {
+			t.Errorf("InnermostFunc at %s = %s, want %s", cur.Node().(*ast.Ident).Name, got, want)
+		}
 	}
 }

@@ -190,17 +190,9 @@ func (c *checker) claimChanShortcut(cur inspector.Cursor, ch ast.Expr) (claim, o
 	if _, isChan := types.Unalias(v.Type()).(*types.Chan); !isChan {
 		return false, false
 	}
-	var body *ast.BlockStmt
-	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		switch f := f.Node().(type) {
-		case *ast.FuncDecl:
-			if f.Name.Name != "_" { // go/ssa keeps one blank function
-				body = f.Body
-			}
-		case *ast.FuncLit:
-			body = f.Body
-		}
-		break
+	decl, body := analysisutil.InnermostFunc(cur)
+	if fd, ok := decl.(*ast.FuncDecl); ok && fd.Name.Name == "_" {
+		return false, false // go/ssa keeps one blank function
 	}
 	if body == nil || v.Pos() < body.Pos() || v.Pos() >= body.End() {
 		return false, false
@@ -281,8 +273,8 @@ func definingCall(info *types.Info, body *ast.BlockStmt, v *types.Var) *ast.Call
 // ssaFunc returns the SSA function of the function declaration or literal
 // around cur.
 func (c *checker) ssaFunc(cur inspector.Cursor) *ssa.Function {
-	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return c.graph.Func(f.Node())
+	if fn, _ := analysisutil.InnermostFunc(cur); fn != nil {
+		return c.graph.Func(fn)
 	}
 	return nil
 }

@@ -81,26 +81,17 @@ func run(pass *analysis.Pass) {
 	var sites []site
 	flows := make(map[*ast.BlockStmt]*valueflow.Flow)
 	looped := func(cur inspector.Cursor, call *ast.CallExpr) bool {
-		for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-			var body *ast.BlockStmt
-			switch f := f.Node().(type) {
-			case *ast.FuncDecl:
-				body = f.Body
-			case *ast.FuncLit:
-				body = f.Body
-			}
-			fl, ok := flows[body]
-			if !ok {
-				fl = valueflow.NewFlow(pass.TypesInfo, body)
-				flows[body] = fl
-			}
-			if fl == nil {
-				return false
-			}
-			on, ok := fl.OnCycle(call)
-			return ok && on
+		_, body := analysisutil.InnermostFunc(cur)
+		fl, ok := flows[body]
+		if !ok {
+			fl = valueflow.NewFlow(pass.TypesInfo, body)
+			flows[body] = fl
 		}
-		return false
+		if fl == nil {
+			return false
+		}
+		on, ok := fl.OnCycle(call)
+		return ok && on
 	}
 	for fc := range in.Root().Children() {
 		if f, ok := fc.Node().(*ast.File); !ok || ast.IsGenerated(f) {
