@@ -2,12 +2,12 @@ package analysisutil_test
 
 import (
 	"go/ast"
-	"go/parser"
-	"go/token"
+	"go/importer"
 	"go/types"
 	"testing"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/testutil"
 )
 
 const funcsSrc = `package p
@@ -28,16 +28,8 @@ var _ = func() {} // a literal, not a declaration
 `
 
 func TestFuncDeclsAndMethodOf(t *testing.T) {
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "p.go", funcsSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{Defs: make(map[*ast.Ident]types.Object)}
-	pkg, err := new(types.Config).Check("p", fset, []*ast.File{file}, info)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pass := testutil.CheckSource(t, importer.Default(), funcsSrc)
+	pkg, file, info := pass.Pkg, pass.Files[0], pass.TypesInfo
 	decls := analysisutil.FuncDecls(info, []*ast.File{file})
 	var names []string
 	for fn := range decls {

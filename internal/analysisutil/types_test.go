@@ -3,12 +3,12 @@ package analysisutil_test
 import (
 	"go/ast"
 	"go/importer"
-	"go/parser"
 	"go/token"
 	"go/types"
 	"testing"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/testutil"
 )
 
 const typesSrc = `package p
@@ -42,16 +42,8 @@ func f(x I, y *T, g func()) {
 `
 
 func TestTypes(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", typesSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
-	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pass := testutil.CheckSource(t, importer.Default(), typesSrc)
+	pkg, f, info := pass.Pkg, pass.Files[0], pass.TypesInfo
 	typ := func(name string) types.Type { return pkg.Scope().Lookup(name).Type() }
 
 	for _, name := range []string{"t", "pt", "a"} {

@@ -112,24 +112,8 @@ var _, pkgLevel = pkgEvent.(kafka.RevokedPartitions) // handlers: Revoked assert
 
 func check(t *testing.T, src string) (*token.FileSet, *ast.File, *types.Info) {
 	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{
-		Types:      make(map[ast.Expr]types.TypeAndValue),
-		Defs:       make(map[*ast.Ident]types.Object),
-		Uses:       make(map[*ast.Ident]types.Object),
-		Implicits:  make(map[ast.Node]types.Object),
-		Selections: make(map[*ast.SelectorExpr]*types.Selection),
-		Scopes:     make(map[ast.Node]*types.Scope),
-	}
-	conf := types.Config{Importer: testutil.StubImporter(t)}
-	if _, err := conf.Check("p", fset, []*ast.File{f}, info); err != nil {
-		t.Fatal(err)
-	}
-	return fset, f, info
+	pass := testutil.CheckSource(t, testutil.StubImporter(t), src)
+	return pass.Fset, pass.Files[0], pass.TypesInfo
 }
 
 // describe returns "KIND clause|assert body=case|if|none event=NAME|none

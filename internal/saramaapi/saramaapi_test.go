@@ -1,9 +1,6 @@
 package saramaapi
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"testing"
 
@@ -26,16 +23,8 @@ func (h) Other(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error
 var m sarama.ConsumerMessage
 var _ = m.Offset
 `
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, "p.go", src, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
-		pkg, err := (&types.Config{Importer: imp}).Check("p", fset, []*ast.File{f}, info)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.path, err)
-		}
+		pass := testutil.CheckSource(t, imp, src)
+		pkg, info := pass.Pkg, pass.TypesInfo
 		if got := len(Imports(pkg)) == 1; got != tc.want {
 			t.Errorf("%s: Imports found sarama: %v, want %v", tc.path, got, tc.want)
 		}

@@ -153,14 +153,14 @@ func RunPartial(root string, analyzers []*analysis.Analyzer, src []byte) ([]anal
 	return diags, nil
 }
 
-// CheckSource parses src as the file p.go of package p, type-checks it with imp
-// (StubImporter for the library stubs) recording every kind of type
-// information, and returns the pass a driver would start an analyzer with: no
-// ResultOf, no fact functions.
+// CheckSource parses src, comments included, as the file p.go of package p,
+// type-checks it with imp (StubImporter for the library stubs) recording every
+// kind of type information, and returns the pass a driver would start an
+// analyzer with: no ResultOf, no fact functions.
 func CheckSource(t testing.TB, imp types.Importer, src string) *analysis.Pass {
 	t.Helper()
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
 	if err != nil {
 		t.Fatal(err)
 	}

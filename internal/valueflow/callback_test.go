@@ -3,13 +3,12 @@ package valueflow_test
 import (
 	"go/ast"
 	"go/importer"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/kafkalint/kafkalint/internal/testutil"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
 
@@ -55,24 +54,8 @@ func TestCallback(t *testing.T) {
 		{"unknown", nil, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			fset := token.NewFileSet()
-			f, err := parser.ParseFile(fset, "p.go", callbacks, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			info := &types.Info{
-				Types:      make(map[ast.Expr]types.TypeAndValue),
-				Defs:       make(map[*ast.Ident]types.Object),
-				Uses:       make(map[*ast.Ident]types.Object),
-				Implicits:  make(map[ast.Node]types.Object),
-				Selections: make(map[*ast.SelectorExpr]*types.Selection),
-				Scopes:     make(map[ast.Node]*types.Scope),
-				Instances:  make(map[*ast.Ident]types.Instance),
-			}
-			pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
-			if err != nil {
-				t.Fatal(err)
-			}
+			pass := testutil.CheckSource(t, importer.Default(), callbacks)
+			fset, pkg, f, info := pass.Fset, pass.Pkg, pass.Files[0], pass.TypesInfo
 			g := valueflow.New(fset, pkg, []*ast.File{f}, info, false, tc.lib)
 			var uses []*ast.CallExpr
 			ast.Inspect(f, func(n ast.Node) bool {

@@ -3,11 +3,11 @@ package valueflow
 import (
 	"go/ast"
 	"go/importer"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"slices"
 	"testing"
+
+	"github.com/kafkalint/kafkalint/internal/testutil"
 )
 
 // imports names, of each of its imports, only what go/ssa needs no package
@@ -44,24 +44,8 @@ func f(d time.Duration) string {
 // (methods included) or variables the code names, and only those; it builds
 // (the graph is not broken) without the others, and calls no function of theirs.
 func TestReferencedImports(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", imports, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{
-		Types:      make(map[ast.Expr]types.TypeAndValue),
-		Defs:       make(map[*ast.Ident]types.Object),
-		Uses:       make(map[*ast.Ident]types.Object),
-		Implicits:  make(map[ast.Node]types.Object),
-		Selections: make(map[*ast.SelectorExpr]*types.Selection),
-		Scopes:     make(map[ast.Node]*types.Scope),
-		Instances:  make(map[*ast.Ident]types.Instance),
-	}
-	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pass := testutil.CheckSource(t, importer.Default(), imports)
+	fset, pkg, f, info := pass.Fset, pass.Pkg, pass.Files[0], pass.TypesInfo
 	var got []string
 	for _, p := range referencedImports(pkg, info) {
 		got = append(got, p.Path())

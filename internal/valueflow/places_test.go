@@ -3,7 +3,6 @@ package valueflow_test
 import (
 	"go/ast"
 	"go/importer"
-	"go/parser"
 	"go/token"
 	"go/types"
 	"sync"
@@ -11,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/kafkalint/kafkalint/internal/testutil"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
 
@@ -56,24 +56,8 @@ func retry(f func()) { f() }
 
 func build(t *testing.T) (*valueflow.Graph, []*ast.CallExpr) {
 	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", places, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{
-		Types:      make(map[ast.Expr]types.TypeAndValue),
-		Defs:       make(map[*ast.Ident]types.Object),
-		Uses:       make(map[*ast.Ident]types.Object),
-		Implicits:  make(map[ast.Node]types.Object),
-		Selections: make(map[*ast.SelectorExpr]*types.Selection),
-		Scopes:     make(map[ast.Node]*types.Scope),
-		Instances:  make(map[*ast.Ident]types.Instance),
-	}
-	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pass := testutil.CheckSource(t, importer.Default(), places)
+	fset, pkg, f, info := pass.Fset, pass.Pkg, pass.Files[0], pass.TypesInfo
 	var uses []*ast.CallExpr
 	ast.Inspect(f, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok {
