@@ -72,7 +72,7 @@ func run(pass *analysis.Pass) {
 		return
 	}
 	nr := pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
-	c := &checker{pass: pass, graph: sc.Graph(), funcs: pass.ResultOf[callees.Analyzer].(*callees.Result).FuncDecls(), watches: make(map[*ast.FuncDecl]watch), reported: make(map[ast.Node]bool), noreturn: nr}
+	c := &checker{pass: pass, graph: sc.Graph(), funcs: pass.ResultOf[callees.Analyzer].(*callees.Result).FuncDecls(), watches: make(map[*ast.FuncDecl]watch), reported: make(map[ast.Node]bool), noreturn: nr, flows: make(map[*ast.BlockStmt]*valueflow.Flow)}
 	for fc := range in.Root().Children() {
 		if f, ok := fc.Node().(*ast.File); !ok || ast.IsGenerated(f) {
 			continue
@@ -99,7 +99,8 @@ type checker struct {
 	// reported holds the loops of helpers reported already (a helper
 	// several handlers run is reported once).
 	reported map[ast.Node]bool
-	noreturn *noreturn.Result // whether a call returns (a branch that ends in one that does not leaves the loop)
+	noreturn *noreturn.Result                   // whether a call returns (a branch that ends in one that does not leaves the loop)
+	flows    map[*ast.BlockStmt]*valueflow.Flow // by function body, for claimChanShortcut (nil: no Flow)
 }
 
 // isClaimChannel reports whether ch, received from at arrow, is the Messages()
@@ -214,7 +215,11 @@ func (c *checker) claimChanShortcut(cur inspector.Cursor, ch ast.Expr) (claim, o
 	if !isMessagesCall(info, call) {
 		return false, true
 	}
-	flow := valueflow.NewFlow(info, body)
+	flow, ok := c.flows[body]
+	if !ok {
+		flow = valueflow.NewFlow(info, body)
+		c.flows[body] = flow
+	}
 	if flow == nil {
 		return false, false
 	}
