@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -155,6 +156,40 @@ func (h *Handle) Result() *Result {
 		return nil
 	}
 	return of(h.cg, h.facts)
+}
+
+// CallsAdding reports whether the package calls a function of another
+// package whose facts say it adds one of the named options (a wrapper that
+// returns a client, or an option helper): a package whose only
+// DisableAutoCommit comes from append(opts, kit.ManualCommit()...) names no
+// kgo option itself, and a pass that returns early on the options the
+// package names asks this before it does. It builds no SSA form.
+func (h *Handle) CallsAdding(info *types.Info, names ...string) bool {
+	if h == nil || h.facts == nil {
+		return false
+	}
+	adds := func(s *Summary) bool {
+		for _, o := range s.Options {
+			if slices.Contains(names, o.Name) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, obj := range info.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		fn = fn.Origin()
+		if f := h.facts.opts[fn]; f != nil && adds(&f.Summary) {
+			return true
+		}
+		if f := h.facts.clients[fn]; f != nil && adds(&f.Summary) {
+			return true
+		}
+	}
+	return false
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -97,3 +97,9 @@ func Manual() kgo.Opt { // want Manual:`options {DisableAutoCommit}`
 func NewCommitter(brokers []string, group string, opts ...kgo.Opt) (*kgo.Client, error) { // want NewCommitter:`client {SeedBrokers ConsumerGroup DisableAutoCommit} \+ param 2`
 	return kgo.NewClient(append([]kgo.Opt{kgo.SeedBrokers(brokers...), kgo.ConsumerGroup(group), kgo.DisableAutoCommit()}, opts...)...)
 }
+
+// ManualCommit is the option set a service appends to its own to commit by
+// hand.
+func ManualCommit() []kgo.Opt { // want ManualCommit:`options {DisableAutoCommit}`
+	return []kgo.Opt{kgo.DisableAutoCommit()}
+}
