@@ -1,12 +1,13 @@
 # The README's test command; .ci/run runs it.
-.PHONY: test lint proof proof-short proof-clients proof-clients-short
+.PHONY: test lint proof proof-short proof-charts proof-clients proof-clients-short
 test: lint
 	go test -timeout=40m ./...
 	# The race detector on the tests that run passes concurrently over one shared
 	# kafkaconfig Result and value-flow graph, as every driver does.
 	go test -race -run='TestOrderIndependent|TestConcurrent' ./analyzer ./internal/liveness ./internal/valueflow
 	# The runtime proof's runner and its generated tables (no cgo, no network):
-	# README's proof table and proof/RESULTS.md must be what proof/expected.json holds.
+	# README's proof table and proof/RESULTS.md must be what proof/expected.json holds,
+	# and the charts' SVGs what their recorded JSON renders to.
 	cd proof && go vet ./... && go test ./...
 	# The runtime proof's CI subset on the real library and the mock cluster.
 	$(MAKE) proof-short
@@ -38,6 +39,14 @@ lint:
 proof:
 	cd proof && go run . -runs 3 -j 3 -write
 	cd proof && go run . -runs 6 -j 3 -write -versions v1.4.0,v1.4.2 -scenarios revokecommit
+	$(MAKE) proof-charts
+
+# The charts of the rewind (proof/charts/README.md): records one run of each
+# revokecommit config on v1.4.0, v1.8.2 and v2.15.0 with its time series into
+# proof/charts/*.json and renders them to the SVGs beside them (about 10
+# minutes). `cd proof && go run . -charts` only re-renders the JSON.
+proof-charts:
+	cd proof && go run . -record-charts
 
 # The CI subset (part of make test): 24 cells on v1.8.2 and v2.11.1, one run
 # each, chosen in proof/main.go (shortCells); fails on an outcome that
