@@ -429,16 +429,30 @@ func renderChart(cf *chartFile, format string) ([]byte, error) {
 
 	// The rewind, labelled where the observer saw it.
 	if i := s.rewindAt(); i > 0 {
+		label := fmt.Sprintf("rewind: %d \u2192 %d", pts[i-1].Offset, pts[i].Offset)
+		// A rewind that a later commit repairs is a spike too thin to see.
+		for _, q := range pts[i+1:] {
+			if q.Offset >= pts[i-1].Offset {
+				label += fmt.Sprintf(" for %d ms", q.Ms-pts[i].Ms)
+				break
+			}
+		}
 		lb, err := plotter.NewLabels(plotter.XYLabels{
 			XYs:    plotter.XYs{{X: sec(pts[i].Ms), Y: float64(pts[i-1].Offset+pts[i].Offset) / 2}},
-			Labels: []string{fmt.Sprintf("rewind: %d \u2192 %d  ", pts[i-1].Offset, pts[i].Offset)},
+			Labels: []string{label},
 		})
 		if err != nil {
 			return nil, err
 		}
 		lb.TextStyle[0].Font.Size = 10
 		lb.TextStyle[0].Color = colRevoke
-		lb.TextStyle[0].XAlign = text.XRight
+		// Right of the drop where the run goes on long enough, else left of
+		// it; clear of the line also in a viewer's wider fallback font.
+		lb.Offset = vg.Point{X: vg.Points(8)}
+		if pts[i].Ms > s.EndMs*7/10 {
+			lb.TextStyle[0].XAlign = text.XRight
+			lb.Offset = vg.Point{X: -vg.Points(14)}
+		}
 		p.Add(lb)
 	}
 
