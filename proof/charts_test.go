@@ -114,3 +114,36 @@ func TestSeriesRewinds(t *testing.T) {
 		}
 	}
 }
+
+// A change of the data shows in the rendering: one committed offset, one
+// event's time or the verdict changes the SVG (so TestChartsCurrent fails
+// when a JSON file is edited and its SVG is not re-rendered).
+func TestChartFollowsData(t *testing.T) {
+	f := filepath.Join("charts", chartName("v1.8.2", "revokecommit/late/fix")+".json")
+	base, err := readChart(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := renderChart(base, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, edit := range map[string]func(*chartFile){
+		"offset":  func(c *chartFile) { c.Series.Committed[c.Series.Pstar][1].Offset-- },
+		"event":   func(c *chartFile) { c.Series.Events[0].Ms += 500 },
+		"verdict": func(c *chartFile) { c.Verdict = "no rewind" },
+	} {
+		cf, err := readChart(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		edit(cf)
+		got, err := renderChart(cf, "svg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Equal(got, want) {
+			t.Errorf("%s: an edited %s renders as the original", f, name)
+		}
+	}
+}
