@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"image/color"
 	"maps"
 	"math"
@@ -168,7 +169,8 @@ func recordCharts(here, work string, attempts int, log func(string, ...interface
 }
 
 // renderCharts renders every charts/*.json to the SVG beside it, and to a PNG
-// in pngDir when that is not empty (to look at; PNGs are not committed).
+// in pngDir when that is not empty (to look at; PNGs are not committed), and
+// regenerates the charts block of docs/runtime-proof.md.
 func renderCharts(here, pngDir string) error {
 	files, err := filepath.Glob(filepath.Join(here, "charts", "*.json"))
 	if err != nil {
@@ -199,7 +201,7 @@ func renderCharts(here, pngDir string) error {
 			}
 		}
 	}
-	return nil
+	return writeChartsBlock(here)
 }
 
 func readChart(path string) (*chartFile, error) {
@@ -499,4 +501,61 @@ func (s *chartSeries) rewinds() bool {
 		}
 	}
 	return false
+}
+
+// docCharts are the charts docs/runtime-proof.md shows, in rows: the #209
+// handler beside the suggested fix with inline stores on v1.4.0, and the three
+// handlers of a worker's late store on v1.8.2.
+var docCharts = []struct {
+	title string
+	names []string
+}{
+	{"Offsets stored inline, v1.4.0: the #209 handler (Unassign only) and the suggested fix (Commit, StoreOffsets(OffsetInvalid), Unassign)",
+		[]string{"v1.4.0-classic-unassign", "v1.4.0-classic-fix"}},
+	{"A worker stores after the revoke, v1.8.2: Unassign only, the suggested fix, and waiting for the worker before the fix",
+		[]string{"v1.8.2-late-unassign", "v1.8.2-late-fix", "v1.8.2-late-drain"}},
+}
+
+// outcomeText is a chart's verdict with the rewind its series shows.
+func (cf *chartFile) outcomeText() string {
+	s := &cf.Series
+	pts := s.Committed[s.Pstar]
+	if i := s.rewindAt(); i > 0 {
+		return fmt.Sprintf("%s, committed offset of t[%d] %d \u2192 %d", cf.Verdict, s.Pstar, pts[i-1].Offset, pts[i].Offset)
+	}
+	return cf.Verdict
+}
+
+// chartsBlock is the generated charts block of docs/runtime-proof.md.
+func chartsBlock(here string) (string, error) {
+	var b strings.Builder
+	b.WriteString("The committed offset of the partition that moves to a second consumer and back, in one\n" +
+		"recorded run each, with the rebalance events marked ([proof/charts/README.md](../proof/charts/README.md):\n" +
+		"every chart, what it shows, how to regenerate; `make test` fails when an SVG is not what its\n" +
+		"recorded data renders to).\n")
+	for _, row := range docCharts {
+		fmt.Fprintf(&b, "\n%s:\n\n", row.title)
+		width := 100/len(row.names) - 1
+		var imgs []string
+		for _, n := range row.names {
+			cf, err := readChart(filepath.Join(here, "charts", n+".json"))
+			if err != nil {
+				return "", err
+			}
+			_, rest, _ := strings.Cut(cf.Config, "/")
+			variant, handler, _ := strings.Cut(rest, "/")
+			alt := fmt.Sprintf("%s, %s, %s: %s", cf.Version, variantLabel[variant], handlerLabel[handler], cf.outcomeText())
+			imgs = append(imgs, fmt.Sprintf(`<img src="../proof/charts/%s.svg" alt="%s" width="%d%%">`, n, html.EscapeString(alt), width))
+		}
+		b.WriteString(strings.Join(imgs, " ") + "\n")
+	}
+	return b.String(), nil
+}
+
+func writeChartsBlock(here string) error {
+	body, err := chartsBlock(here)
+	if err != nil {
+		return err
+	}
+	return regenerate(filepath.Join(here, "..", "docs", "runtime-proof.md"), "charts", body)
 }

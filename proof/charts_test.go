@@ -115,6 +115,26 @@ func TestSeriesRewinds(t *testing.T) {
 	}
 }
 
+// docs/runtime-proof.md's charts block is what the charts generate.
+func TestChartsBlockCurrent(t *testing.T) {
+	body, err := chartsBlock(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("..", "docs", "runtime-proof.md")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := replaceBlock(string(b), "charts", body)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if string(b) != want {
+		t.Errorf("%s's charts block is not what proof/charts generates; run: cd proof && go run . -charts", path)
+	}
+}
+
 // A change of the data shows in the rendering: one committed offset, one
 // event's time or the verdict changes the SVG (so TestChartsCurrent fails
 // when a JSON file is edited and its SVG is not re-rendered).
