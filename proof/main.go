@@ -5,6 +5,8 @@
 //
 //	go run . -runs 3 -write        # the full matrix, rewrites RESULTS.md and expected.json
 //	go run . -short -check         # the CI subset, fails on an outcome not in expected.json
+//	go run . -record-charts        # record and render the rewind charts (charts/README.md)
+//	go run . -charts               # only re-render charts/*.svg from charts/*.json
 //
 // Each version gets a scratch module in a temporary directory that requires
 // github.com/confluentinc/confluent-kafka-go (the /v2 path for v2) at that
