@@ -103,3 +103,9 @@ func NewCommitter(brokers []string, group string, opts ...kgo.Opt) (*kgo.Client,
 func ManualCommit() []kgo.Opt { // want ManualCommit:`options {DisableAutoCommit}`
 	return []kgo.Opt{kgo.DisableAutoCommit()}
 }
+
+// NewGroupConsumer forwards to NewClient, another exported constructor of
+// the package, with the group's option before the caller's.
+func NewGroupConsumer(brokers []string, group string, opts ...kgo.Opt) (*kgo.Client, error) { // want NewGroupConsumer:`client {SeedBrokers ClientID ConsumerGroup} \+ param 2`
+	return NewClient(Config{Brokers: brokers, ClientID: group}, append([]kgo.Opt{kgo.ConsumerGroup(group)}, opts...)...)
+}
