@@ -49,7 +49,7 @@ func targetsOf(client string) []target {
 // Records records each.
 type config struct {
 	Client, Scenario, Handler string
-	// Rule is the rule of other-clients.md (S1 ... K5) the row is about, or
+	// Rule is the rule of other-clients.md (S1 ... K6; K6 is issue 33's item 9) the row is about, or
 	// several separated by "/"; Fix marks the handler that is the rule's fix (or
 	// the correct form).
 	Rule       string
@@ -155,4 +155,6 @@ var configs = []config{
 	{Client: "kafkago", Scenario: "readcrash", Handler: "fetch-commit", Rule: "K1", Fix: true, Partitions: 1, Records: 5},
 	{Client: "kafkago", Scenario: "groupapi", Handler: "commit-no-group", Rule: "K4", Partitions: 1, Records: 5},
 	{Client: "kafkago", Scenario: "groupapi", Handler: "setoffset-group", Rule: "K4", Partitions: 1, Records: 5},
+	{Client: "kafkago", Scenario: "gencommit", Handler: "commitoffsets-own", Rule: "K6", Partitions: 1, Records: 5},
+	{Client: "kafkago", Scenario: "gencommit", Handler: "commitoffsets-plus1", Rule: "K6", Fix: true, Partitions: 1, Records: 5},
 }

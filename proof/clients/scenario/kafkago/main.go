@@ -21,6 +21,7 @@ func main() {
 		"fetchcommit": fetchCommit,
 		"groupapi":    groupAPI,
 		"readcrash":   readCrash,
+		"gencommit":   genCommit,
 	})
 }
 
@@ -245,4 +246,75 @@ func errText(err error) string {
 		return fmt.Sprintf("kafka error %d", int(ke))
 	}
 	return err.Error()
+}
+
+// genCommit: a member of a ConsumerGroup reads its partition with a
+// partition reader from the assignment's offset and commits with
+// Generation.CommitOffsets (K6), given the last message's own offset, or
+// that offset + 1 (what Reader.CommitMessages commits: commit.go makeCommit);
+// then the generation ends and a fresh group reader starts.
+func genCommit(o *kit.Outcome) string {
+	cg, err := kafka.NewConsumerGroup(kafka.ConsumerGroupConfig{
+		ID:                kit.GroupID,
+		Brokers:           []string{kit.Broker()},
+		Topics:            []string{kit.Topic},
+		HeartbeatInterval: 300 * time.Millisecond,
+		SessionTimeout:    6 * time.Second,
+		RebalanceTimeout:  3 * time.Second,
+	})
+	if err != nil {
+		return "NewConsumerGroup: " + err.Error()
+	}
+	o.Set("stage", "join")
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	gen, err := cg.Next(ctx)
+	cancel()
+	if err != nil {
+		cg.Close()
+		return "TIMEOUT joining: " + err.Error()
+	}
+	as := gen.Assignments[kit.Topic]
+	if len(as) != 1 {
+		cg.Close()
+		return fmt.Sprintf("assigned %d partitions, want 1", len(as))
+	}
+	o.Set("stage", "read")
+	r := reader(kafka.ReaderConfig{Partition: as[0].ID})
+	if err := r.SetOffset(as[0].Offset); err != nil {
+		o.Errorf("SetOffset: %v", err)
+	}
+	ms := read(r.ReadMessage, 5, 20*time.Second)
+	r.Close()
+	if len(ms) < 5 {
+		cg.Close()
+		return fmt.Sprintf("TIMEOUT read %d of 5", len(ms))
+	}
+	last := ms[len(ms)-1]
+	offset := last.Offset // commitoffsets-own
+	if kit.Handler() == "commitoffsets-plus1" {
+		offset = last.Offset + 1
+	}
+	if err := gen.CommitOffsets(map[string]map[int]int64{last.Topic: {last.Partition: offset}}); err != nil {
+		o.Errorf("CommitOffsets: %v", err)
+	}
+	if !kit.Within(10*time.Second, func() { cg.Close() }) {
+		o.Errorf("ConsumerGroup.Close did not return within 10s")
+	}
+	committed := kit.CommittedString(kit.GroupID, 1)
+	kit.Produce(0, 1) // offset 5
+	o.Set("stage", "restart")
+	r2 := reader(kafka.ReaderConfig{GroupID: kit.GroupID})
+	defer r2.Close()
+	first := int64(-1)
+	if ms := read(r2.ReadMessage, 1, 20*time.Second); len(ms) > 0 {
+		first = ms[0].Offset
+	}
+	v := fmt.Sprintf("committed %s; restart at %d", committed, first)
+	switch {
+	case first < 0:
+		v += ": nothing read"
+	case first == 4:
+		v += ": last message redelivered"
+	}
+	return v
 }
