@@ -95,7 +95,7 @@ var (
 	flagTidy      = flag.Bool("tidy", false, "create missing modules/<version> go.mod and go.sum with go mod tidy (needs the proxy)")
 	flagSave      = flag.String("save", "", "also write this run's cells as JSON to this file (for -merge)")
 	flagMerge     = flag.String("merge", "", "merge the cells of a -save file into expected.json, regenerate, and exit")
-	flagRegen     = flag.Bool("regen", false, "only regenerate RESULTS.md and README.md's proof table from expected.json")
+	flagRegen     = flag.Bool("regen", false, "only regenerate RESULTS.md and docs/runtime-proof.md's table from expected.json")
 	flagRetries   = flag.Int("retries", 3, "reruns of a run that crashed in a documented mock defect (librdkafka < 1.6.0)")
 )
 

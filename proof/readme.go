@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// readmeRows are the cells the repository's README shows, in its words.
+// readmeRows are the cells docs/runtime-proof.md shows, in its words.
 var readmeRows = []struct{ label, key string }{
 	{"a worker stores after the revoke; the handler only unassigns", "revokecommit/late/unassign"},
 	{"a worker stores after the revoke; commit + invalidate, then unassign (the suggested fix)", "revokecommit/late/fix"},
@@ -23,7 +23,7 @@ var readmeRows = []struct{ label, key string }{
 	{"auto commit off, offsets stored, then Commit() with no offsets", "commitstored/auto.commit=false/commit"},
 }
 
-// readmeBlock is the generated table of README.md's "Runtime proof" section.
+// readmeBlock is the generated table of docs/runtime-proof.md.
 func readmeBlock(exp *expected) string {
 	var b strings.Builder
 	b.WriteString("| scenario |")
@@ -50,5 +50,5 @@ func readmeBlock(exp *expected) string {
 }
 
 func writeReadme(here string, exp *expected) error {
-	return regenerate(filepath.Join(here, "..", "README.md"), "proof", readmeBlock(exp))
+	return regenerate(filepath.Join(here, "..", "docs", "runtime-proof.md"), "proof", readmeBlock(exp))
 }

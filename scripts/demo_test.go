@@ -13,7 +13,7 @@ import (
 // v1.4.0, a cgo package: these tests need cgo, a C compiler, and the module
 // proxy or a module cache holding the library.
 
-// demo copies testdata/demo to a new directory with the README's .golangci.yml,
+// demo copies testdata/demo to a new directory with docs/golangci-lint.md's .golangci.yml,
 // and returns it with the line and column of its reported Unassign call.
 func demo(t *testing.T) (dir string, line, col int) {
 	t.Helper()

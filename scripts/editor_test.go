@@ -10,38 +10,41 @@ import (
 	"testing"
 )
 
-// readmeBlock returns the fenced code block of README.md that follows the
+// editorsPage is the page that shows the editor setups these tests run.
+const editorsPage = "docs/editors.md"
+
+// readmeBlock returns the fenced code block of docs/editors.md that follows the
 // comment "<!-- checked by scripts/editor_test.go: NAME -->".
 func readmeBlock(t *testing.T, name string) string {
 	t.Helper()
-	readme := read(t, filepath.Join(repoRoot(t), "README.md"))
+	readme := read(t, filepath.Join(repoRoot(t), filepath.FromSlash(editorsPage)))
 	marker := "<!-- checked by scripts/editor_test.go: " + name + " -->\n"
 	i := strings.Index(readme, marker)
 	if i < 0 {
-		t.Fatalf("README.md has no %q", marker)
+		t.Fatalf("%s has no %q", editorsPage, marker)
 	}
 	rest := readme[i+len(marker):]
 	if !strings.HasPrefix(rest, "```") {
-		t.Fatalf("README.md: no code block right after %q", marker)
+		t.Fatalf("%s: no code block right after %q", editorsPage, marker)
 	}
 	body := rest[strings.Index(rest, "\n")+1:]
 	end := strings.Index(body, "```")
 	if end < 0 {
-		t.Fatalf("README.md: unterminated code block after %q", marker)
+		t.Fatalf("%s: unterminated code block after %q", editorsPage, marker)
 	}
 	return body[:end]
 }
 
-// TestReadmeGolangciExamples: the README shows the .custom-gcl.yml and
-// .golangci.yml that the tests use, and .custom-gcl.yml names what the build
-// script builds.
+// TestReadmeGolangciExamples: docs/golangci-lint.md shows the .custom-gcl.yml
+// and .golangci.yml that the tests use, and .custom-gcl.yml names what the
+// build script builds.
 func TestReadmeGolangciExamples(t *testing.T) {
 	root := repoRoot(t)
-	readme := read(t, filepath.Join(root, "README.md"))
+	readme := read(t, filepath.Join(root, "docs", "golangci-lint.md"))
 	for _, name := range []string{".custom-gcl.yml", ".golangci.yml"} {
 		example := read(t, filepath.Join(root, "testdata", "integration", name))
 		if !strings.Contains(readme, "```yaml\n"+example+"```\n") {
-			t.Errorf("README.md does not show testdata/integration/%s as a yaml block", name)
+			t.Errorf("docs/golangci-lint.md does not show testdata/integration/%s as a yaml block", name)
 		}
 	}
 	custom := read(t, filepath.Join(root, "testdata", "integration", ".custom-gcl.yml"))
@@ -61,7 +64,7 @@ func TestReadmeGolangciExamples(t *testing.T) {
 var vscodeLine = regexp.MustCompile(`^([^:]*: )?((.:)?[^:]*):(\d+)(:(\d+)?)?:(?:\w+:)? (.*)$`)
 
 // TestVSCode runs the custom binary as the VS Code Go extension does with the
-// README's settings.json (extension/src/goLint.ts: lint-on-save "package" runs
+// docs/editors.md's settings.json (extension/src/goLint.ts: lint-on-save "package" runs
 // in the file's directory), and reads its output as the extension does.
 func TestVSCode(t *testing.T) {
 	var settings struct {
@@ -73,13 +76,13 @@ func TestVSCode(t *testing.T) {
 	d := json.NewDecoder(strings.NewReader(readmeBlock(t, "vscode")))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&settings); err != nil {
-		t.Fatalf("README VS Code settings: %v", err)
+		t.Fatalf("docs/editors.md VS Code settings: %v", err)
 	}
 	if settings.LintTool != "golangci-lint-v2" || settings.LintOnSave != "package" {
-		t.Fatalf("README VS Code settings: lintTool %q, lintOnSave %q; the test follows golangci-lint-v2 and package", settings.LintTool, settings.LintOnSave)
+		t.Fatalf("docs/editors.md VS Code settings: lintTool %q, lintOnSave %q; the test follows golangci-lint-v2 and package", settings.LintTool, settings.LintOnSave)
 	}
 	if got := settings.AlternateTools[settings.LintTool]; got != "/path/to/bin/custom-gcl" {
-		t.Fatalf("README VS Code settings: go.alternateTools[%q] = %q, want the custom binary /path/to/bin/custom-gcl", settings.LintTool, got)
+		t.Fatalf("docs/editors.md VS Code settings: go.alternateTools[%q] = %q, want the custom binary /path/to/bin/custom-gcl", settings.LintTool, got)
 	}
 	dir := target(t, "v1.4.0")
 	write(t, filepath.Join(dir, ".golangci.yml"), read(t, filepath.Join(repoRoot(t), "testdata", "integration", ".golangci.yml")))
@@ -129,7 +132,7 @@ type langserverIssue struct {
 	}
 }
 
-// TestLangserver runs the README's golangci-lint-langserver command as the
+// TestLangserver runs the docs/editors.md's golangci-lint-langserver command as the
 // server does for a saved app/app.go (handler.go, lint: the command plus the
 // file's directory, in the workspace root), and matches issues to the file as
 // the server does: by Pos.Filename relative to the root.
@@ -138,10 +141,10 @@ func TestLangserver(t *testing.T) {
 	d := json.NewDecoder(strings.NewReader(readmeBlock(t, "langserver")))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&opts); err != nil {
-		t.Fatalf("README langserver options: %v", err)
+		t.Fatalf("docs/editors.md langserver options: %v", err)
 	}
 	if len(opts.Command) < 2 || opts.Command[0] != "/path/to/bin/custom-gcl" {
-		t.Fatalf("README langserver command %q does not start with /path/to/bin/custom-gcl", opts.Command)
+		t.Fatalf("docs/editors.md langserver command %q does not start with /path/to/bin/custom-gcl", opts.Command)
 	}
 	root := target(t, "v1.4.0")
 	write(t, filepath.Join(root, ".golangci.yml"), read(t, filepath.Join(repoRoot(t), "testdata", "integration", ".golangci.yml")))

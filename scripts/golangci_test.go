@@ -43,7 +43,7 @@ type gclIssue struct {
 	}
 }
 
-// golangciConfig returns the README's .golangci.yml (testdata/integration/.golangci.yml)
+// golangciConfig returns docs/golangci-lint.md's .golangci.yml (testdata/integration/.golangci.yml)
 // with its plugin settings replaced by settings, YAML indented as under "settings:".
 func golangciConfig(t *testing.T, settings string) string {
 	t.Helper()

@@ -41,7 +41,7 @@ func repoRoot(t *testing.T) string {
 }
 
 // skipShort skips the test under go test -short, saying what it needs that the
-// short tier does without (README: Run the tests).
+// short tier does without (CONTRIBUTING.md: Running the tests).
 func skipShort(t *testing.T, needs string) {
 	t.Helper()
 	if testing.Short() {

@@ -33,6 +33,12 @@ type commandLine struct {
 	tests     bool
 	fix, diff bool
 	debug     string
+	version   bool
+
+	// build holds the build flags (-tags, -mod, ...) as -name=value, for go
+	// list; chdir is -C's directory.
+	build []string
+	chdir string
 
 	cpuProfile, memProfile, traceFile string
 }
@@ -50,6 +56,71 @@ func (f sarifFlag) Set(v string) error {
 		f.cl.sarif = ""
 	}
 	return nil
+}
+
+// The build flags of go vet (and go build) that change what go list lists, and
+// so what is analysed: the command passes them to go list. The others (-a, -n,
+// -x, -gcflags, ...) concern compiling and running, which the command does not do.
+var (
+	buildStringFlags = []struct{ name, usage string }{
+		{"tags", "build tags, comma-separated, as for go build (`list`)"},
+		{"mod", "module download mode, as for go build: readonly, vendor or mod (`mode`)"},
+		{"modfile", "use `FILE` instead of go.mod, as go build -modfile"},
+		{"overlay", "a JSON `FILE` of file replacements, as go build -overlay"},
+	}
+	buildBoolFlags = []struct{ name, usage string }{
+		{"race", "analyse the build with the race detector enabled (its build tag), as go build -race"},
+		{"msan", "the same for -msan"},
+		{"asan", "the same for -asan"},
+		{"modcacherw", "leave new module cache directories writable, as go build -modcacherw"},
+	}
+)
+
+// buildFlag is one build flag: Set records it as -name=value for go list.
+type buildFlag struct {
+	cl    *commandLine
+	name  string
+	bool  bool
+	value string
+}
+
+func (f *buildFlag) String() string   { return f.value }
+func (f *buildFlag) IsBoolFlag() bool { return f.bool }
+func (f *buildFlag) Set(v string) error {
+	f.value = v
+	f.cl.build = append(f.cl.build, "-"+f.name+"="+v)
+	return nil
+}
+
+// withoutBuildFlags returns the flag arguments without the build flags and -C,
+// for multichecker, which does not accept them (handOver passes the build flags
+// in GOFLAGS, and the command has changed directory already).
+func withoutBuildFlags(flagArgs []string) []string {
+	isBuild := map[string]bool{"C": true} // -> takes a separate value
+	for _, f := range buildStringFlags {
+		isBuild[f.name] = true
+	}
+	isBool := make(map[string]bool)
+	for _, f := range buildBoolFlags {
+		isBool[f.name] = true
+	}
+	var out []string
+	for i := 0; i < len(flagArgs); i++ {
+		a := flagArgs[i]
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch {
+		case !strings.HasPrefix(a, "-"):
+		case isBool[name]:
+			continue
+		case isBuild[name]:
+			if !hasValue {
+				i++ // the value
+			}
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 // newFlagSet returns the command's flag set writing into cl, with one -NAME flag
@@ -71,6 +142,14 @@ func newFlagSet(cl *commandLine, enable map[*analysis.Analyzer]*bool) *flag.Flag
 	fs.StringVar(&cl.memProfile, "memprofile", "", "write a memory profile to `FILE`")
 	fs.StringVar(&cl.traceFile, "trace", "", "write an execution trace to `FILE`")
 	fs.StringVar(&cl.debug, "debug", "", "the general go/analysis driver's debug `flags` (fpstv); it then loads every package from source")
+	fs.BoolVar(&cl.version, "version", false, "print the version of kafkalint and exit")
+	for _, f := range buildStringFlags {
+		fs.Var(&buildFlag{cl: cl, name: f.name}, f.name, f.usage)
+	}
+	for _, f := range buildBoolFlags {
+		fs.Var(&buildFlag{cl: cl, name: f.name, bool: true}, f.name, f.usage)
+	}
+	fs.StringVar(&cl.chdir, "C", "", "change to `dir` before doing anything else, as go vet -C")
 	return fs
 }
 
@@ -87,6 +166,10 @@ func parseCommandLine(args []string, analyzers []*analysis.Analyzer) (*commandLi
 	cl.flagArgs = args[:len(args)-len(cl.patterns)]
 	cl.analyzers = selected(analyzers, fs, enable)
 	switch {
+	case cl.version:
+		return cl, nil
+	case cl.diff && !cl.fix:
+		return nil, errors.New("-diff shows the fixes -fix would apply: use -fix -diff")
 	case len(cl.patterns) == 0:
 		return nil, errors.New("no packages to analyse: name them as go list patterns (kafkalint ./... for the whole module)")
 	case cl.sarifSet && (cl.json || cl.fix || cl.diff):

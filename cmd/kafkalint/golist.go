@@ -34,6 +34,16 @@ type goEnv struct {
 
 	mod    *modfile.File // the main module's go.mod, parsed; nil if there is none or it does not parse
 	modDir string        // its directory
+
+	// flags are the build flags of the command line (-tags, -mod, -modfile,
+	// ...), given to every go list; GOFLAGS reaches go list by itself.
+	flags []string
+}
+
+// goFlags returns GOFLAGS and the command line's build flags, as one string, for
+// the plan's look at which build flags are set.
+func (env *goEnv) goFlags() string {
+	return strings.Join(append([]string{env.GOFLAGS}, env.flags...), " ")
 }
 
 // readGoEnv runs go env once.
@@ -73,7 +83,7 @@ func (env *goEnv) requires(c clients.Client) bool {
 // go list returns them: the compiler is gc unless GOFLAGS says otherwise.
 func (env *goEnv) sizes() types.Sizes {
 	compiler := "gc"
-	if strings.Contains(env.GOFLAGS, "-compiler=gccgo") {
+	if strings.Contains(env.goFlags(), "-compiler=gccgo") {
 		compiler = "gccgo"
 	}
 	return types.SizesFor(compiler, env.GOARCH)
@@ -117,14 +127,14 @@ const (
 // go.mod does not list).
 func choosePlan(env *goEnv, patterns []string) plan {
 	if env.mod == nil || env.mod.Module == nil || env.GOWORK != "" && env.GOWORK != "off" ||
-		strings.Contains(env.GOFLAGS, "-modfile") ||
+		strings.Contains(env.goFlags(), "-modfile") ||
 		semver.Compare("v"+strings.TrimPrefix(env.GOVERSION, "go"), "v1.21") < 0 {
 		return planTwice
 	}
 	if env.requires(clients.None) {
 		return planOnce
 	}
-	if strings.Contains(env.GOFLAGS, "-mod=mod") || env.mod.Go == nil || semver.Compare("v"+env.mod.Go.Version, "v1.17") < 0 {
+	if strings.Contains(env.goFlags(), "-mod=mod") || env.mod.Go == nil || semver.Compare("v"+env.mod.Go.Version, "v1.17") < 0 {
 		return planTwice
 	}
 	for _, pat := range patterns {
@@ -178,7 +188,8 @@ func goList(env *goEnv, patterns []string, tests, export bool) ([]*packages.Pack
 	}
 	args := []string{"list", "-e", "-json=" + fields, fmt.Sprintf("-compiled=%t", export),
 		fmt.Sprintf("-test=%t", tests), fmt.Sprintf("-export=%t", export), "-deps=true", "-find=false",
-		"-buildvcs=false", "-pgo=off", "--"}
+		"-buildvcs=false", "-pgo=off"}
+	args = append(append(args, env.flags...), "--")
 	cmd := exec.Command("go", append(args, patterns...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

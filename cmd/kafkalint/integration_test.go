@@ -224,11 +224,11 @@ func TestDemoLoads(t *testing.T) {
 	for _, demo := range []string{"demo", "demo-v2", "demo-franzgo"} {
 		t.Run(demo, func(t *testing.T) {
 			dir := filepath.Join(testutil.TestData(t), demo)
-			res := compareLoads(t, dir, env, "./...")
+			res := compareLoads(t, dir, env, false, "./...")
 			if strings.Contains(res.stderr, brokenPrefix) {
 				t.Errorf("the demo has a broken package:\n%s", res.stderr)
 			}
-			compareLoads(t, dir, env, "-revokecommit.allversions", "./...")
+			compareLoads(t, dir, env, false, "-revokecommit.allversions", "./...")
 		})
 	}
 }

@@ -98,6 +98,11 @@ type listing struct {
 	reaching map[string]bool     // IDs of the requested packages that reach the library
 	patterns []string            // the reaching packages, as patterns for go list
 	complete bool                // roots come with files and export data (steps 1 and 2 in one listing)
+	// unmatched holds, for each pattern that matched no package, go list's
+	// error for it (a directory that does not exist, an import path no module
+	// provides, ./... outside a module): go list -e lists such a pattern as a
+	// package without a name or files.
+	unmatched []*packages.Package
 }
 
 // listReaching finds the requested packages that reach the library, listing as
@@ -120,6 +125,10 @@ func listReaching(env *goEnv, patterns []string, tests bool) (*listing, error) {
 	seen := make(map[string]bool)
 	files := false // command-line-arguments: only the patterns name it
 	for _, p := range roots {
+		if unmatchedPattern(p) {
+			l.unmatched = append(l.unmatched, p)
+			continue
+		}
 		if !reaches(p) {
 			continue
 		}
@@ -138,6 +147,12 @@ func listReaching(env *goEnv, patterns []string, tests bool) (*listing, error) {
 	return l, nil
 }
 
+// unmatchedPattern reports whether p, a package of go list -e's answer, stands
+// for a pattern that matched nothing: go list's error, no name and no files.
+func unmatchedPattern(p *packages.Package) bool {
+	return p.Name == "" && len(p.GoFiles) == 0 && len(p.CompiledGoFiles) == 0 && len(p.Errors) > 0 && len(p.Imports) == 0
+}
+
 // basePath returns the import path of the package whose listing (with tests)
 // yields p: "a/b" for a/b, "a/b [a/b.test]", "a/b_test [a/b.test]" and a/b.test.
 func basePath(p *packages.Package) string {
@@ -152,8 +167,9 @@ func basePath(p *packages.Package) string {
 
 // loaded is the outcome of steps 2 and 3.
 type loaded struct {
-	roots  []*packages.Package // the packages to analyse: the requested packages that reach the library, in go list order, but the covered ones
-	broken []string            // one line per package that failed to load or type-check
+	roots      []*packages.Package // the packages to analyse: the requested packages that reach the library, in go list order, but the covered ones
+	broken     []string            // one line per package that failed to load or type-check
+	brokenPkgs []*packages.Package // those packages, in the same order
 	// covered maps each requested package left out of roots to its test
 	// variant, whose analysis gives the package's text reports (testvariant.go),
 	// and order lists all the requested packages that reach the library, the
@@ -257,6 +273,7 @@ func loadReaching(env *goEnv, l *listing, analyzers []*analysis.Analyzer, tests,
 	for _, p := range all {
 		if len(p.Errors) > 0 && (ld.checked[p] || !ld.exportOK[p] && ld.exportTried[p]) {
 			res.broken = append(res.broken, brokenLine(p))
+			res.brokenPkgs = append(res.brokenPkgs, p)
 		}
 	}
 	return res, nil

@@ -16,6 +16,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -51,9 +52,20 @@ func main() {
 	analyzers := analyzer.Analyzers()
 	args := os.Args[1:]
 	switch {
+	case len(args) == 1 && (args[0] == "-V=full" || args[0] == "-V"):
+		// go vet's question for its cache (version.go)
+		if err := printVFull(os.Stdout); err != nil {
+			fmt.Fprintf(os.Stderr, "kafkalint: -V=full: %v\n", err)
+			os.Exit(exitFailed)
+		}
+		os.Exit(exitClean)
 	case servesGoCommand(args):
 		multichecker.Main(analyzers...) // exits
 	case len(args) > 1 && args[0] == "help":
+		if err := checkHelpNames(args[1:], analyzers); err != nil {
+			fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
+			os.Exit(exitUsage)
+		}
 		multichecker.Main(withHelp(analyzers)...) // kafkalint help NAME...; exits
 	}
 	os.Exit(run(args, analyzers))
@@ -73,11 +85,21 @@ func run(args []string, analyzers []*analysis.Analyzer) int {
 	case err != nil:
 		fmt.Fprintf(os.Stderr, "kafkalint: %v\nRun 'kafkalint -h' for usage.\n", err)
 		return exitUsage
+	case cl.version:
+		fmt.Println(versionLine())
+		return exitClean
 	}
-	if cl.debug != "" || fullLoad() && !cl.sarifSet {
-		// The general driver's debugging flags, or KAFKALINT_LOAD=full: the
-		// general driver loads everything (it parses the same command line).
-		multichecker.Main(analyzers...) // exits
+	if cl.chdir != "" {
+		if err := os.Chdir(cl.chdir); err != nil {
+			fmt.Fprintf(os.Stderr, "kafkalint: -C: %v\n", err)
+			return exitUsage
+		}
+	}
+	if cl.debug != "" || fullLoad() && cl.fix {
+		// The general driver's debugging flags, or -fix with
+		// KAFKALINT_LOAD=full: the general driver loads everything (it parses
+		// the same command line).
+		handOver(cl, cl.patterns, analyzers) // exits
 	}
 	tuneGC()
 	stop, err := cl.startProfiling()
@@ -104,6 +126,22 @@ func servesGoCommand(args []string) bool {
 	return false
 }
 
+// checkHelpNames returns an error naming the valid analyzers if a name of
+// "kafkalint help NAME..." is none of them (multichecker would say only that it
+// is "not registered", and exit 1).
+func checkHelpNames(names []string, analyzers []*analysis.Analyzer) error {
+	valid := make([]string, len(analyzers))
+	for i, a := range analyzers {
+		valid[i] = a.Name
+	}
+	for _, name := range names {
+		if !slices.Contains(valid, name) {
+			return fmt.Errorf("no analyzer is named %q; the analyzers are: %s", name, strings.Join(valid, ", "))
+		}
+	}
+	return nil
+}
+
 // withHelp returns copies of the analyzers whose Doc is their whole
 // documentation, for "kafkalint help NAME": Analyzer.Doc is kept short for go vet
 // help and editors, and multichecker prints Doc.
@@ -125,6 +163,14 @@ func withHelp(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
 // fixes (-fix, fix.go), which the go/analysis drivers keep in an internal
 // package, and for what it reports its own way (errors of the go command).
 func handOver(cl *commandLine, patterns []string, analyzers []*analysis.Analyzer) {
-	os.Args = append(append([]string{os.Args[0]}, cl.flagArgs...), patterns...)
+	os.Args = append(append([]string{os.Args[0]}, withoutBuildFlags(cl.flagArgs)...), patterns...)
+	if len(cl.build) > 0 {
+		// go/packages runs go list with GOFLAGS from the environment.
+		flags := strings.TrimSpace(os.Getenv("GOFLAGS") + " " + strings.Join(cl.build, " "))
+		if err := os.Setenv("GOFLAGS", flags); err != nil {
+			fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
+			os.Exit(exitFailed)
+		}
+	}
 	multichecker.Main(analyzers...)
 }

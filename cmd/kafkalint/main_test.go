@@ -271,8 +271,14 @@ func TestHelp(t *testing.T) {
 			t.Errorf("help neverstored: missing %q in:\n%s", want, stdout)
 		}
 	}
-	if _, stderr := run(t, ".", 1, bin, "help", "nosuch"); !strings.Contains(stderr, `"nosuch" not registered`) {
-		t.Errorf("help nosuch: stderr %q", stderr)
+	// A name that is no analyzer's: a usage error that lists the names.
+	names := make([]string, 0)
+	for _, a := range analyzer.Analyzers() {
+		names = append(names, a.Name)
+	}
+	wantErr := `kafkalint: no analyzer is named "nosuch"; the analyzers are: ` + strings.Join(names, ", ") + "\n"
+	if _, stderr := run(t, ".", 2, bin, "help", "revokecommit", "nosuch"); stderr != wantErr {
+		t.Errorf("help nosuch: stderr %q, want %q", stderr, wantErr)
 	}
 }
 

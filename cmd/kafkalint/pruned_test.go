@@ -68,39 +68,59 @@ const brokenPrefix = "kafkalint: package "
 // same, byte for byte. It returns the pruned text run. The full loading prints
 // every error of every package before the reports; the pruned one prints one
 // line for each broken package it loaded, then the reports: the reports are the
-// text after those lines, and must end the full run's output.
-func compareLoads(t *testing.T, dir string, env []string, pkgs ...string) result {
+// text after those lines, and must end the full run's output but for the gate's
+// lines after them (gate.go), which name what each loading could not load.
+// broken says whether the packages have errors: then both loadings must exit 1
+// (text, -json and -sarif alike), otherwise 3 (text, -sarif) and 0 (-json).
+func compareLoads(t *testing.T, dir string, env []string, broken bool, pkgs ...string) result {
 	t.Helper()
 	full := runLoad(t, dir, "full", env, pkgs...)
 	pruned := runLoad(t, dir, "", env, pkgs...)
-	var broken []string
+	var brokenLines []string
 	reports := pruned.stderr
 	for strings.HasPrefix(reports, brokenPrefix) {
 		line, rest, _ := strings.Cut(reports, "\n")
-		broken = append(broken, line)
+		brokenLines = append(brokenLines, line)
 		reports = rest
 	}
-	if reports == "" || !strings.HasSuffix(full.stderr, reports) || pruned.stdout != full.stdout {
+	fullReports, fullGate := cutGate(full.stderr)
+	reports, gate := cutGate(reports)
+	if reports == "" || !strings.HasSuffix(fullReports, reports) || pruned.stdout != full.stdout {
 		t.Errorf("text: the reports differ.\nfull load:\n%s\npruned load:\n%s", full.stderr, pruned.stderr)
 	}
-	if len(broken) == 0 && pruned.stderr != full.stderr {
+	if len(brokenLines) == 0 && pruned.stderr != full.stderr {
 		t.Errorf("text: no broken package, but the outputs differ.\nfull load:\n%s\npruned load:\n%s", full.stderr, pruned.stderr)
 	}
-	if full.code != 3 || pruned.code != 3 {
-		t.Errorf("text: exit codes %d (full) and %d (pruned), want 3", full.code, pruned.code)
+	want, wantJSON := 3, 0
+	if broken {
+		want, wantJSON = 1, 1
+	}
+	if full.code != want || pruned.code != want || broken != (gate != "") || broken != (fullGate != "") {
+		t.Errorf("text: exit codes %d (full) and %d (pruned), want %d; gate lines %q (full) and %q (pruned)", full.code, pruned.code, want, fullGate, gate)
 	}
 
 	args := append([]string{"-json"}, pkgs...)
-	if f, p := runLoad(t, dir, "full", env, args...), runLoad(t, dir, "", env, args...); f.stdout != p.stdout || p.code != 0 || !strings.Contains(p.stdout, `"posn"`) {
-		t.Errorf("-json: outputs differ or exit code %d.\nfull load:\n%s\npruned load:\n%s", p.code, f.stdout, p.stdout)
+	if f, p := runLoad(t, dir, "full", env, args...), runLoad(t, dir, "", env, args...); f.stdout != p.stdout || p.code != wantJSON || f.code != wantJSON || !strings.Contains(p.stdout, `"posn"`) {
+		t.Errorf("-json: outputs differ or exit codes %d (full), %d (pruned), want %d.\nfull load:\n%s\npruned load:\n%s", f.code, p.code, wantJSON, f.stdout, p.stdout)
 	}
 
 	args = append([]string{"-sarif"}, pkgs...)
 	f, p := runLoad(t, dir, "full", env, args...), runLoad(t, dir, "", env, args...)
-	if fr, pr := sarifRuns(t, f.stdout), sarifRuns(t, p.stdout); fr != pr || p.code != 3 {
-		t.Errorf("-sarif: results differ or exit code %d.\nfull load:\n%s\npruned load:\n%s", p.code, fr, pr)
+	if fr, pr := sarifRuns(t, f.stdout), sarifRuns(t, p.stdout); fr != pr || p.code != want || f.code != want {
+		t.Errorf("-sarif: results differ or exit codes %d (full), %d (pruned), want %d.\nfull load:\n%s\npruned load:\n%s", f.code, p.code, want, fr, pr)
 	}
 	return pruned
+}
+
+// cutGate splits a text run's standard error into what precedes the gate's
+// lines (gate.go: "kafkalint: ..." after the reports) and those lines.
+func cutGate(stderr string) (before, gate string) {
+	lines := strings.SplitAfter(stderr, "\n")
+	i := len(lines)
+	for i > 0 && (lines[i-1] == "" || strings.HasPrefix(lines[i-1], "kafkalint: ") && !strings.HasPrefix(lines[i-1], brokenPrefix)) {
+		i--
+	}
+	return strings.Join(lines[:i], ""), strings.Join(lines[i:], "")
 }
 
 // sarifRuns returns the tool and results of a SARIF log, re-encoded: what must not
@@ -122,7 +142,7 @@ func sarifRuns(t *testing.T, data string) string {
 // TestPrunedApp: the command fixture, one clean package.
 func TestPrunedApp(t *testing.T) {
 	dir := fixture(t)
-	res := compareLoads(t, dir, []string{"GOPROXY=off"}, "./...")
+	res := compareLoads(t, dir, []string{"GOPROXY=off"}, false, "./...")
 	checkReports(t, res.stderr)
 }
 
@@ -133,7 +153,7 @@ func TestPrunedApp(t *testing.T) {
 // its ill-typed test variant all the same; legacy is never type-checked.
 func TestPrunedTree(t *testing.T) {
 	dir := copyTree(t)
-	res := compareLoads(t, dir, []string{"GOPROXY=off"}, "./...")
+	res := compareLoads(t, dir, []string{"GOPROXY=off"}, true, "./...")
 	wantBroken := []string{
 		brokenPrefix + "example.com/tree/metrics has errors: " + filepath.Join(dir, "metrics", "metrics.go") + ":6:36: undefined: undefinedWeight",
 		brokenPrefix + "example.com/tree/app [example.com/tree/app.test] has errors: " + filepath.Join(dir, "app", "app_test.go") +
@@ -159,6 +179,12 @@ func TestPrunedTree(t *testing.T) {
 	if strings.Contains(res.stderr, "app.go:46:") {
 		t.Errorf("reported the handler that helpers.Finish makes safe:\n%s", res.stderr)
 	}
+	// The gate's line, last: the packages whose results are incomplete (app,
+	// which imports the broken metrics; its test variant and test main).
+	if _, gate := cutGate(res.stderr); gate != "kafkalint: the results of every analyzer are incomplete in 3 package(s) that did not type-check in full (errors above): "+
+		"example.com/tree/app, example.com/tree/app [example.com/tree/app.test], example.com/tree/app.test; fix the errors (go build shows them) and run kafkalint again\n" {
+		t.Errorf("gate line %q", gate)
+	}
 }
 
 // TestPrunedTreeWorkspace: in a go.work workspace go.mod cannot tell what reaches
@@ -170,7 +196,7 @@ func TestPrunedTreeWorkspace(t *testing.T) {
 	if err := os.WriteFile(work, []byte("go 1.21\n\nuse .\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	compareLoads(t, dir, []string{"GOPROXY=off", "GOWORK=" + work}, "./...")
+	compareLoads(t, dir, []string{"GOPROXY=off", "GOWORK=" + work}, true, "./...")
 }
 
 // TestPrunedNothingReaches: packages that cannot reach the library, broken or
@@ -195,8 +221,10 @@ func TestPrunedNothingReaches(t *testing.T) {
 	if res := runLoad(t, dir, "full", env, "./tool", "./legacy"); res.code != 1 || !strings.Contains(res.stderr, "legacy.go:6:24") {
 		t.Errorf("full load of broken packages: exit %d, stderr %q; want 1 and legacy's error", res.code, res.stderr)
 	}
-	// -test=false: no test variant, so no broken one.
-	if res := runLoad(t, dir, "", env, "-test=false", "./..."); res.code != 3 || strings.Contains(res.stderr, "app_test.go") {
+	// -test=false: no test variant, so no broken one; app imports the broken
+	// metrics, and its results are incomplete (exit 1).
+	if res := runLoad(t, dir, "", env, "-test=false", "./..."); res.code != 1 || strings.Contains(res.stderr, "app_test.go") ||
+		!strings.HasSuffix(res.stderr, "in 1 package(s) that did not type-check in full (errors above): example.com/tree/app; fix the errors (go build shows them) and run kafkalint again\n") {
 		t.Errorf("-test=false: exit %d, stderr:\n%s", res.code, res.stderr)
 	}
 }
@@ -265,8 +293,8 @@ func TestPrunedProfiles(t *testing.T) {
 	dir := copyTree(t)
 	prof := t.TempDir()
 	args := []string{"-cpuprofile=" + filepath.Join(prof, "cpu"), "-memprofile=" + filepath.Join(prof, "mem"), "-trace=" + filepath.Join(prof, "trace"), "./tool", "./legacy", "./app"}
-	if res := runLoad(t, dir, "", []string{"GOPROXY=off"}, args...); res.code != 3 || strings.Contains(res.stderr, "legacy") {
-		t.Errorf("kafkalint %s: exit %d, want 3 and no word of legacy:\n%s", strings.Join(args, " "), res.code, res.stderr)
+	if res := runLoad(t, dir, "", []string{"GOPROXY=off"}, args...); res.code != 1 || strings.Contains(res.stderr, "legacy") {
+		t.Errorf("kafkalint %s: exit %d, want 1 (app imports the broken metrics) and no word of legacy:\n%s", strings.Join(args, " "), res.code, res.stderr)
 	}
 	for _, name := range []string{"cpu", "mem", "trace"} {
 		if fi, err := os.Stat(filepath.Join(prof, name)); err != nil || fi.Size() == 0 {

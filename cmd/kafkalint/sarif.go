@@ -6,14 +6,17 @@ package main
 // internal/sarif; the test validates the output against the published schema.
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"go/token"
 	"io"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"runtime/debug"
 	"sort"
 	"strings"
 	"unicode/utf16"
@@ -21,7 +24,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/sarif"
@@ -30,54 +32,23 @@ import (
 // runSARIF analyzes the packages of the command line and writes a SARIF log to
 // standard output or the file -sarif names. Its exit codes are the text mode's.
 func runSARIF(cl *commandLine) int {
-	analyzers := cl.analyzers
-	var graph *checker.Graph
+	o := analyse(cl, false) // SARIF, like -json, analyses both variants
 	var notes []sarif.Notification
-	if fullLoad() {
-		mode := packages.LoadSyntax | packages.NeedModule
-		if needFacts(analyzers) {
-			mode = packages.LoadAllSyntax | packages.NeedModule
-		}
-		var err error
-		pkgs, err := packages.Load(&packages.Config{Mode: mode, Tests: cl.tests}, cl.patterns...)
-		if err == nil && len(pkgs) == 0 {
-			err = fmt.Errorf("%s matched no packages", strings.Join(cl.patterns, " "))
-		}
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
-			return exitFailed
-		}
-		packages.Visit(pkgs, nil, func(p *packages.Package) {
-			for _, e := range p.Errors {
-				fmt.Fprintln(os.Stderr, e)
-				notes = append(notes, sarif.Notification{Level: "error", Message: sarif.Message{Text: e.Error()}})
-			}
-		})
-		if graph, err = checker.Analyze(analyzers, pkgs, nil); err != nil {
-			fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
-			return exitFailed
-		}
-	} else {
-		var broken []string
-		var err error
-		graph, broken, err = analyzePruned(analyzers, cl.patterns, cl.tests)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
-			return exitFailed
-		}
-		for _, line := range broken {
-			fmt.Fprintln(os.Stderr, line)
-			notes = append(notes, sarif.Notification{Level: "warning", Message: sarif.Message{Text: strings.TrimPrefix(line, "kafkalint: ")}})
-		}
+	for _, line := range o.broken {
+		fmt.Fprintln(os.Stderr, line)
+		notes = append(notes, sarif.Notification{Level: "warning", Message: sarif.Message{Text: strings.TrimPrefix(line, "kafkalint: ")}})
 	}
-	for act := range graph.All() {
+	for act := range o.graph.All() {
 		if act.Err != nil {
 			fmt.Fprintf(os.Stderr, "%s: %v\n", act.Analyzer.Name, act.Err)
 			notes = append(notes, sarif.Notification{Level: "error", Message: sarif.Message{Text: act.Analyzer.Name + ": " + act.Err.Error()}})
 		}
 	}
+	for _, line := range o.causes {
+		notes = append(notes, sarif.Notification{Level: "error", Message: sarif.Message{Text: strings.TrimPrefix(line, "kafkalint: ")}})
+	}
 
-	log := newSARIF(analyzers, graph, notes)
+	log := newSARIF(cl.analyzers, o.graph, notes)
 	w := io.Writer(os.Stdout)
 	if cl.sarif != "" {
 		f, err := os.Create(cl.sarif)
@@ -95,6 +66,7 @@ func runSARIF(cl *commandLine) int {
 			err = cerr
 		}
 	}
+	printLines(o.causes)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "kafkalint: writing SARIF: %v\n", err)
 		return exitFailed
@@ -102,10 +74,9 @@ func runSARIF(cl *commandLine) int {
 	return exitCode(failed(notes), len(log.Runs[0].Results))
 }
 
-// failed reports whether a notification is an error: a package the go command or
-// the type checker could not load in full (KAFKALINT_LOAD=full), or an analyzer
-// that failed. A broken package of the pruned loading is a warning: the analyzers
-// ran on it anyway.
+// failed reports whether a notification is an error: a cause of the gate
+// (gate.go) or an analyzer that failed. The line of a broken package is a
+// warning: the analyzers ran on it, and the gate's line about it is the error.
 func failed(notes []sarif.Notification) bool {
 	for _, n := range notes {
 		if n.Level == "error" {
@@ -126,29 +97,69 @@ func needFacts(analyzers []*analysis.Analyzer) bool {
 	return false
 }
 
-// srcRoot is the base of relative artifact URIs: the working directory, which for
-// code scanning is the repository's checkout.
+// srcRoot is the base of relative artifact URIs: the top directory of the git
+// repository the command runs in, or the working directory outside one. GitHub
+// code scanning ignores originalUriBaseIds and maps a URI onto the repository
+// as it is, so it must be relative to the repository's root, also for a run in
+// a module in a subdirectory.
 const srcRoot = "%SRCROOT%"
+
+// sourceRoot returns the directory relative URIs are relative to (srcRoot):
+// git's top level for the working directory, or the working directory itself
+// when it is in no repository (or git is not installed).
+func sourceRoot() string {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	cmd := exec.Command("git", "rev-parse", "--show-toplevel")
+	cmd.Dir = cwd
+	out, err := cmd.Output()
+	top := strings.TrimSpace(string(out))
+	if err != nil || top == "" || !filepath.IsAbs(top) {
+		return cwd
+	}
+	// git resolves symbolic links, the go command names files from the
+	// working directory as the environment spells it: go up from there as
+	// many directories as the working directory lies below the top.
+	rel, err := filepath.Rel(evalSymlinks(top), evalSymlinks(cwd))
+	if err != nil || !filepath.IsLocal(rel) && rel != "." {
+		return top
+	}
+	root := cwd
+	for dir := rel; dir != "." && dir != string(filepath.Separator); dir = filepath.Dir(dir) {
+		root = filepath.Dir(root)
+	}
+	return root
+}
+
+func evalSymlinks(path string) string {
+	if p, err := filepath.EvalSymlinks(path); err == nil {
+		return p
+	}
+	return path
+}
 
 // newSARIF converts the results of the root actions of graph: one rule per
 // analyzer, one result per diagnostic (duplicates from test variants of a package
 // dropped), related information as related locations, suggested fixes as fixes.
 func newSARIF(analyzers []*analysis.Analyzer, graph *checker.Graph, notes []sarif.Notification) *sarif.Log {
-	cwd, _ := os.Getwd()
-	conv := &converter{cwd: cwd, lines: make(map[string][]byte)}
+	root := sourceRoot()
+	conv := &converter{root: root, lines: make(map[string][]byte)}
 	r := sarif.Run{
 		Tool: sarif.Tool{Driver: sarif.Driver{
-			Name:           "kafkalint",
-			Version:        version(),
-			InformationURI: "https://pkg.go.dev/github.com/kafkalint/kafkalint",
-			Rules:          []sarif.Rule{}, // the schema wants an array, also when all are disabled
+			Name:            "kafkalint",
+			Version:         toolVersion(),
+			SemanticVersion: strings.TrimPrefix(version(), "v"),
+			InformationURI:  "https://pkg.go.dev/github.com/kafkalint/kafkalint",
+			Rules:           []sarif.Rule{}, // the schema wants an array, also when all are disabled
 		}},
 		Invocations: []sarif.Invocation{{ExecutionSuccessful: !failed(notes), ToolExecutionNotifications: notes}},
 		ColumnKind:  "utf16CodeUnits",
 		Results:     []sarif.Result{},
 	}
-	if cwd != "" {
-		r.OriginalURIBaseIDs = map[string]sarif.ArtifactLocation{srcRoot: {URI: fileURI(cwd) + "/"}}
+	if root != "" {
+		r.OriginalURIBaseIDs = map[string]sarif.ArtifactLocation{srcRoot: {URI: fileURI(root) + "/"}}
 	}
 	index := make(map[*analysis.Analyzer]int)
 	for i, a := range analyzers {
@@ -204,6 +215,17 @@ func newSARIF(analyzers []*analysis.Analyzer, graph *checker.Graph, notes []sari
 			r.Results = append(r.Results, res)
 		}
 	}
+	// The fingerprints, once the results are known: identical results in one
+	// file are told apart by their order, as GitHub numbers its own
+	// primaryLocationLineHash.
+	count := make(map[string]int)
+	for i := range r.Results {
+		res := &r.Results[i]
+		fp := conv.fingerprint(res)
+		n := count[fp] + 1
+		count[fp] = n
+		res.PartialFingerprints = map[string]string{fingerprintKey: fmt.Sprintf("%s:%d", fp, n)}
+	}
 	sort.SliceStable(r.Results, func(i, j int) bool {
 		a, b := r.Results[i].Locations[0].PhysicalLocation, r.Results[j].Locations[0].PhysicalLocation
 		if a.ArtifactLocation.URI != b.ArtifactLocation.URI {
@@ -243,18 +265,37 @@ func description(doc string) string {
 	return rest
 }
 
-// version returns the module version of the binary, if it was built from one.
-func version() string {
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
-		return info.Main.Version
-	}
-	return ""
-}
-
 // A converter turns token positions into SARIF locations.
 type converter struct {
-	cwd   string
-	lines map[string][]byte // file contents, for UTF-16 columns
+	root  string            // srcRoot's directory
+	lines map[string][]byte // file contents, for UTF-16 columns and fingerprints
+	files map[string]string // artifact URI -> file name
+}
+
+// fingerprintKey names kafkalint's partial fingerprint of a result.
+const fingerprintKey = "kafkalint/v1"
+
+// fingerprint identifies a result across runs while the code around it moves:
+// a hash of the analyzer, the file, the message and the text of the report's
+// line without its white space. A line inserted above a report moves it without
+// changing its fingerprint (GitHub code scanning then keeps the alert rather
+// than closing it and opening another); an edit of the line itself, or of the
+// message, makes it another result. The caller numbers identical fingerprints.
+func (c *converter) fingerprint(res *sarif.Result) string {
+	loc := res.Locations[0].PhysicalLocation
+	h := sha256.New()
+	for _, s := range []string{res.RuleID, loc.ArtifactLocation.URI, res.Message.Text} {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	if file, ok := c.files[loc.ArtifactLocation.URI]; ok {
+		data := c.lines[file]
+		lines := bytes.Split(data, []byte("\n"))
+		if l := loc.Region.StartLine; 1 <= l && l <= len(lines) {
+			h.Write(bytes.Join(bytes.Fields(lines[l-1]), nil))
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 func (c *converter) fix(fset *token.FileSet, sf analysis.SuggestedFix) sarif.Fix {
@@ -299,15 +340,20 @@ func (c *converter) physical(fset *token.FileSet, pos, end token.Pos) sarif.Phys
 	}
 }
 
-// artifact returns the file's URI, relative to the working directory when it is
+// artifact returns the file's URI, relative to srcRoot's directory when it is
 // inside it.
 func (c *converter) artifact(filename string) sarif.ArtifactLocation {
-	if c.cwd != "" {
-		if rel, err := filepath.Rel(c.cwd, filename); err == nil && filepath.IsLocal(rel) {
-			return sarif.ArtifactLocation{URI: (&url.URL{Path: filepath.ToSlash(rel)}).EscapedPath(), URIBaseID: srcRoot}
+	loc := sarif.ArtifactLocation{URI: fileURI(filename)}
+	if c.root != "" {
+		if rel, err := filepath.Rel(c.root, filename); err == nil && filepath.IsLocal(rel) {
+			loc = sarif.ArtifactLocation{URI: (&url.URL{Path: filepath.ToSlash(rel)}).EscapedPath(), URIBaseID: srcRoot}
 		}
 	}
-	return sarif.ArtifactLocation{URI: fileURI(filename)}
+	if c.files == nil {
+		c.files = make(map[string]string)
+	}
+	c.files[loc.URI] = filename
+	return loc
 }
 
 // column converts the byte column of p to UTF-16 code units, counted from 1.

@@ -1,99 +1,66 @@
 package main
 
-// The standalone command's text and -json modes on the pruned loading (load.go).
-// The output is multichecker's: go/analysis/checker prints it, with the same
-// functions multichecker calls.
+// The standalone command's text and -json modes. The text output is the
+// command's own (print.go); -json is go/analysis/checker's, as multichecker
+// prints it.
 
 import (
 	"fmt"
 	"os"
 
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-
 	"github.com/kafkalint/kafkalint/internal/clients"
 )
 
 // runStandalone runs the selected analyzers on the packages of the command line
-// and returns the exit code, as multichecker does but loading only what reaches a
-// client. It hands over to multichecker (which exits) for errors of the go
-// command, which multichecker reports its own way, and for -fix on the packages
-// that have fixes (fix.go). -diff without -fix changes nothing, in multichecker
-// as here.
+// and returns the exit code: in text mode the reports on standard error, then
+// the gate's lines (gate.go); with -json the go/analysis JSON tree on standard
+// output. It hands over to multichecker (which exits) for -fix on the packages
+// that have fixes (fix.go).
 func runStandalone(cl *commandLine) int {
-	env, err := readGoEnv()
-	if err != nil {
-		handOver(cl, cl.patterns, cl.all)
-	}
-	warnWithoutCgo(env)
-	l, err := listReaching(env, cl.patterns, cl.tests)
-	if err != nil {
-		handOver(cl, cl.patterns, cl.all)
-	}
-	if len(l.reaching) == 0 {
-		// No requested package can use a client: nothing to report (with
-		// -json, the empty tree, as multichecker prints it).
-		if cl.json && !cl.fix {
-			if err := new(checker.Graph).PrintJSON(os.Stdout); err != nil {
-				return exitFailed
-			}
-		}
-		return exitClean
-	}
-	if cl.fix {
-		return runFix(env, l, cl)
+	if cl.fix && !fullLoad() {
+		return runFixStandalone(cl)
 	}
 	// -json lists the packages separately: there a package's test variant does
 	// not stand for it (testvariant.go).
-	res, err := loadReaching(env, l, cl.analyzers, cl.tests, !cl.json)
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "kafkalint: %v\n", err)
-		return exitFailed
-	}
-	for _, line := range res.broken {
-		fmt.Fprintln(os.Stderr, line)
-	}
-	graph := res.graph
+	o := analyse(cl, !cl.json)
+	printLines(o.broken)
+	reports, failed := results(o.graph)
 	if cl.json {
-		if err := graph.PrintJSON(os.Stdout); err != nil {
-			return exitFailed
-		}
-		return exitClean
+		// go/analysis' -json convention, multichecker's: the tree on standard
+		// output, exit 0 but for a run that could not load what it was asked to.
+		err := o.graph.PrintJSON(os.Stdout)
+		printLines(o.causes)
+		return exitCode(err != nil || len(o.causes) > 0, 0)
 	}
-	if len(res.covered) > 0 {
-		graph = coveredGraph(cl.analyzers, graph, res.order, res.covered)
-	}
-	if err := graph.PrintText(os.Stderr, cl.context); err != nil {
-		return exitFailed
-	}
-	failed, reports := false, 0
-	for act := range graph.All() {
-		if act.Err != nil {
-			failed = true
-		} else if act.IsRoot {
-			reports += len(act.Diagnostics)
-		}
-	}
-	return exitCode(failed, reports)
+	err := printText(os.Stderr, o.graph, cl.context)
+	printLines(o.causes)
+	return exitCode(failed || err != nil || len(o.causes) > 0, reports)
 }
 
-// analyzePruned is the loading and analysis of the -sarif mode: the analysis of
-// the requested packages that reach a client, and the lines for broken packages.
-func analyzePruned(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*checker.Graph, []string, error) {
+// runFixStandalone is -fix (and -fix -diff) on the pruned loading: the failures
+// of the gate first, as in text mode, then fix.go's runFix.
+func runFixStandalone(cl *commandLine) int {
 	env, err := readGoEnv()
 	if err != nil {
-		return nil, nil, err
+		handOver(cl, cl.patterns, cl.all)
 	}
+	env.flags = cl.build
 	warnWithoutCgo(env)
-	l, err := listReaching(env, patterns, tests)
-	if err != nil || len(l.reaching) == 0 {
-		return new(checker.Graph), nil, err
-	}
-	res, err := loadReaching(env, l, analyzers, tests, false) // SARIF, like -json, analyses both variants
+	l, err := listReaching(env, cl.patterns, cl.tests)
 	if err != nil {
-		return nil, nil, err
+		printLines([]string{listCause(err, cl.patterns)})
+		return exitFailed
 	}
-	return res.graph, res.broken, nil
+	if len(l.unmatched) > 0 {
+		for _, p := range l.unmatched {
+			printLines([]string{unmatchedCause(p)})
+		}
+		return exitFailed
+	}
+	if len(l.reaching) == 0 {
+		return exitClean
+	}
+	return runFix(env, l, cl)
 }
 
 // warnWithoutCgo prints one line when cgo is off in a module that requires

@@ -3,7 +3,9 @@ package kgoflow
 import (
 	"fmt"
 	"go/types"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -155,6 +157,40 @@ func (h *Handle) Result() *Result {
 		return nil
 	}
 	return of(h.cg, h.facts)
+}
+
+// CallsAdding reports whether the package calls a function of another
+// package whose facts say it adds one of the named options (a wrapper that
+// returns a client, or an option helper): a package whose only
+// DisableAutoCommit comes from append(opts, kit.ManualCommit()...) names no
+// kgo option itself, and a pass that returns early on the options the
+// package names asks this before it does. It builds no SSA form.
+func (h *Handle) CallsAdding(info *types.Info, names ...string) bool {
+	if h == nil || h.facts == nil {
+		return false
+	}
+	adds := func(s *Summary) bool {
+		for _, o := range s.Options {
+			if slices.Contains(names, o.Name) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, obj := range info.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		fn = fn.Origin()
+		if f := h.facts.opts[fn]; f != nil && adds(&f.Summary) {
+			return true
+		}
+		if f := h.facts.clients[fn]; f != nil && adds(&f.Summary) {
+			return true
+		}
+	}
+	return false
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -365,11 +401,69 @@ func (r *Result) clientSummary(fn *ssa.Function, values func(*ssa.Return) ([]ssa
 	if cl == nil {
 		return nil
 	}
+	cl = r.through(fn, cl)
 	s := summaryOf(fn, cl)
 	for _, o := range cl.Options {
 		s.Options = append(s.Options, FactOption{Name: o.Name, Maybe: !cl.Always(o)})
 	}
 	return s
+}
+
+// through returns the client cl, which fn returns, as fn builds it: the
+// options forwarded to a parameter of another function of the package that
+// fn calls (an exported constructor forwarding to another exported
+// constructor, NewConsumer(brokers, group, opts...) calling NewClient(cfg,
+// append(group's, opts...)...)) are the arguments of fn's calls of it, and
+// fn's own parameters are the ones left open. cl itself is not changed: it
+// is the client of the package's other calls too. A parameter of a function
+// fn does not call directly (a chain of constructors) stays open, and the
+// summary incomplete.
+func (r *Result) through(fn *ssa.Function, cl *Client) *Client {
+	if !slices.ContainsFunc(cl.open, func(p *ssa.Parameter) bool { return p.Parent() != fn }) {
+		return cl
+	}
+	d := &Client{Call: cl.Call, Via: cl.Via, Options: slices.Clone(cl.Options), partial: cl.partial, embedded: cl.embedded, entries: maps.Clone(cl.entries)}
+	seen, opts := make(map[ssa.Value]bool), make(map[*Option]bool)
+	for _, o := range d.Options {
+		opts[o] = true
+	}
+	for _, p := range cl.open {
+		g := p.Parent()
+		if g == fn {
+			if !slices.Contains(d.open, p) {
+				d.open = append(d.open, p)
+			}
+			continue
+		}
+		idx := slices.Index(g.Params, p)
+		calls := staticCalls(fn, g)
+		if idx < 0 || len(calls) == 0 {
+			d.open = append(d.open, p) // another function's: incomplete
+			continue
+		}
+		for _, call := range calls {
+			args := call.Common().Args
+			if idx >= len(args) {
+				d.partial = true
+				continue
+			}
+			r.collect(d, args[idx], seen, opts)
+		}
+	}
+	return d
+}
+
+// staticCalls returns the calls of g in fn's body.
+func staticCalls(fn, g *ssa.Function) []*ssa.Call {
+	var out []*ssa.Call
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(*ssa.Call); ok && call.Common().StaticCallee() == g {
+				out = append(out, call)
+			}
+		}
+	}
+	return out
 }
 
 // optionsSummary returns the summary of fn, which returns kgo options (one,

@@ -12,7 +12,8 @@
 // packages they travel as facts (Analyzer): an exported function that returns
 // options it builds (OptionsFact), or a client it builds, maybe with options
 // its caller passes (ClientFact: a wrapper's NewClient(brokers, opts...), also
-// one that returns a struct embedding the client, as tracing wrappers do),
+// one that returns a struct embedding the client, as tracing wrappers do, or
+// one that forwards to another exported constructor of its package),
 // tells its callers which options those are, so that a caller's call of a
 // wrapper is a client of the caller's package, with the caller's options and
 // the wrapper's. The policy is valueflow's: an option set that may hold an

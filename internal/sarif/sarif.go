@@ -6,11 +6,15 @@
 //
 // The types are plain data for encoding/json; cmd/kafkalint converts analysis
 // results to them. They are kept here, apart from the conversion, rather than
-// taken from a SARIF library: the Go ones either come inside a large module
-// without an API promise (honnef.co/go/tools/sarif, staticcheck's) or bring a
-// builder API and dependencies for the twenty types a linter writes, and every
-// dependency of kafkalint's module lands in the go.mod of each project that
-// builds kafkalint as a golangci-lint plugin.
+// taken from a SARIF library, because the one Go linters share lacks fields
+// kafkalint writes: staticcheck's honnef.co/go/tools/sarif has no run
+// originalUriBaseIds or columnKind, no rule fullDescription, no result
+// ruleIndex, partialFingerprints or properties, and no invocation
+// toolExecutionNotifications (it also sits in a large module without an API
+// promise). The general-purpose SARIF modules bring a builder API and
+// dependencies for the twenty types a linter writes, and every dependency of
+// kafkalint's module lands in the go.mod of each project that builds kafkalint
+// as a golangci-lint plugin.
 package sarif
 
 // The objects of a SARIF log, named as in the specification (§3), with the
@@ -32,10 +36,11 @@ type (
 		Driver Driver `json:"driver"`
 	}
 	Driver struct {
-		Name           string `json:"name"`
-		Version        string `json:"version,omitempty"`
-		InformationURI string `json:"informationUri"`
-		Rules          []Rule `json:"rules"`
+		Name            string `json:"name"`
+		Version         string `json:"version,omitempty"`
+		SemanticVersion string `json:"semanticVersion,omitempty"`
+		InformationURI  string `json:"informationUri"`
+		Rules           []Rule `json:"rules"`
 	}
 	Rule struct {
 		ID                   string        `json:"id"`
@@ -60,14 +65,17 @@ type (
 		Text string `json:"text"`
 	}
 	Result struct {
-		RuleID           string            `json:"ruleId"`
-		RuleIndex        int               `json:"ruleIndex"`
-		Level            string            `json:"level"`
-		Message          Message           `json:"message"`
-		Locations        []Location        `json:"locations"`
-		RelatedLocations []Location        `json:"relatedLocations,omitempty"`
-		Fixes            []Fix             `json:"fixes,omitempty"`
-		Properties       *ResultProperties `json:"properties,omitempty"`
+		RuleID           string     `json:"ruleId"`
+		RuleIndex        int        `json:"ruleIndex"`
+		Level            string     `json:"level"`
+		Message          Message    `json:"message"`
+		Locations        []Location `json:"locations"`
+		RelatedLocations []Location `json:"relatedLocations,omitempty"`
+		Fixes            []Fix      `json:"fixes,omitempty"`
+		// PartialFingerprints identify the result across runs (§3.27.17):
+		// GitHub code scanning matches alerts by them.
+		PartialFingerprints map[string]string `json:"partialFingerprints,omitempty"`
+		Properties          *ResultProperties `json:"properties,omitempty"`
 	}
 	ResultProperties struct {
 		Category string `json:"category"`

@@ -104,10 +104,29 @@ func (c *checker) checkReceive(cur inspector.Cursor, recv *ast.UnaryExpr) {
 		if b, ok := exit.(*ast.BranchStmt); ok && b.Tok == token.BREAK {
 			what = "break out of the select"
 		}
+		_, noElse := exit.(*ast.IfStmt)
+		if noElse {
+			what = "an if with no else"
+		}
 		d.Pos, d.End = exit.Pos(), exit.End()
 		d.Message = fmt.Sprintf("%s on a closed %s channel in %s receives from it again, return instead (a released claim's channel yields nil at once: the loop spins)", what, chanText, name)
 		d.Related = []analysis.RelatedInformation{{Pos: recv.Pos(), End: recv.End(), Message: "the receive"}}
-		if ret != "" {
+		switch {
+		case ret == "":
+		case noElse && len(stmts) > 0:
+			// The if's body handles the messages: the fix adds the missing
+			// check right after the receive rather than replace the if,
+			// which would drop every message and what the loop does after
+			// it (an Unlock), and before anything the loop takes on (a Lock).
+			check := vars[0].Name() + " == nil"
+			if len(vars) == 2 {
+				check = "!" + vars[1].Name()
+			}
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message:   "Return when " + check + ", right after the receive",
+				TextEdits: []analysis.TextEdit{{Pos: stmts[0].Pos(), End: stmts[0].Pos(), NewText: []byte("if " + check + " {\n" + ret + "\n}\n")}},
+			}}
+		default:
 			d.SuggestedFixes = []analysis.SuggestedFix{{
 				Message:   "Replace with " + ret,
 				TextEdits: []analysis.TextEdit{{Pos: exit.Pos(), End: exit.End(), NewText: []byte(ret)}},

@@ -115,8 +115,9 @@
 //
 // # Category closedclaimspin
 //
-// A receive whose closed-channel check ends in continue, or in a break that
-// only leaves the enclosing select: the loop receives nil again at once, and
+// A receive whose closed-channel check ends in continue, in a break that
+// only leaves the enclosing select, or is an if with no else (if msg != nil
+// { ... }): the loop receives nil again at once, and
 // spins until the session's context is done, if it watches it (the runtime
 // proof's claimclosed/ok-break and claimrevoked/ok-break).
 //
@@ -133,7 +134,11 @@
 // <-claim.Messages(), or the same as a select case) in a function that
 // returns nothing or one error and has no identifier ok, the fix receives
 // with comma-ok and inserts "if !ok { return nil }" (or "return") after it.
-// For closedclaimspin the fix replaces the continue or break with that return.
+// For closedclaimspin the fix replaces the continue or break with that return;
+// when the check is an if with no else (if msg != nil { ... }), it inserts
+// "if msg == nil { return nil }" ("if !ok" in the comma-ok form) right after
+// the receive, and keeps the if and whatever the loop does around it (a
+// Lock before it and an Unlock after it).
 // The session check has no fix: where to select on the context depends on the
 // loop.
 //

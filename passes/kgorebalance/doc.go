@@ -70,12 +70,15 @@
 // functions that forward them (internal/kgoflow). Across packages, through
 // facts: the options passed to a wrapper of another package that forwards
 // them to kgo.NewClient (NewClient(brokers, opts ...kgo.Opt), also a method,
-// or a tracing wrapper that returns a struct embedding the client)
+// a tracing wrapper that returns a struct embedding the client, or a
+// constructor that forwards to another exported constructor of its package)
 // reach a client with the options the wrapper adds itself, and a helper of
 // another package that returns a kgo.Opt or a []kgo.Opt brings the options
 // it builds; the caller's options are judged there, in the caller, and so
 // are the caller's polls of a client whose wrapper blocks rebalances on poll
-// on every path, and a DisableAutoCommit the wrapper or helper sets. One
+// on every path, and a DisableAutoCommit the wrapper or helper sets, also in
+// a package that names none of these options itself (opts = append(opts,
+// kit.ManualCommit()...) is its only DisableAutoCommit). One
 // NewClient call in a helper that the package calls with different options
 // (func newClient(extra ...kgo.Opt), called once per client) builds several
 // clients: options forwarded through different calls of the helper are

@@ -52,8 +52,9 @@ func run(pass *analysis.Pass) {
 	if cg == nil || len(cg.Imports(clients.FranzGo)) == 0 {
 		return // the package does not use franz-go
 	}
-	if !usesOptions(pass) && !usesWrappers(pass) {
-		return // registers no callback, disables no autocommit, calls no wrapper: no SSA form needed
+	h, _ := pass.ResultOf[kgoflow.Analyzer].(*kgoflow.Handle)
+	if !usesOptions(pass) && !usesWrappers(pass) && !h.CallsAdding(pass.TypesInfo, watched...) {
+		return // registers no callback, disables no autocommit, calls no wrapper or helper that does: no SSA form needed
 	}
 	in := analysisutil.InspectorOf(pass)
 	if in == nil {
@@ -120,6 +121,9 @@ func usesWrappers(pass *analysis.Pass) bool {
 	return false
 }
 
+// watched are the options the analyzer looks at.
+var watched = []string{kgoapi.OnPartitionsAssigned, kgoapi.OnPartitionsRevoked, kgoapi.OnPartitionsLost, kgoapi.DisableAutoCommit, kgoapi.BlockRebalanceOnPoll}
+
 // usesOptions reports whether the package refers to one of the options the
 // analyzer looks at.
 func usesOptions(pass *analysis.Pass) bool {
@@ -127,11 +131,8 @@ func usesOptions(pass *analysis.Pass) bool {
 		if obj == nil || !kgoapi.IsPackage(obj.Pkg()) {
 			continue
 		}
-		switch obj.Name() {
-		case kgoapi.OnPartitionsAssigned, kgoapi.OnPartitionsRevoked, kgoapi.OnPartitionsLost, kgoapi.DisableAutoCommit, kgoapi.BlockRebalanceOnPoll:
-			if kgoapi.IsObject(obj, obj.Name()) {
-				return true
-			}
+		if slices.Contains(watched, obj.Name()) && kgoapi.IsObject(obj, obj.Name()) {
+			return true
 		}
 	}
 	return false

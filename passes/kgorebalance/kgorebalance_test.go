@@ -33,5 +33,5 @@ func TestIllTyped(t *testing.T) {
 // TestCrossPackage: options passed to a wrapper of another package, and
 // option sets from its helpers, judged with the wrapper's options (facts).
 func TestCrossPackage(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), kgorebalance.Analyzer, "kgorebalance/xpkg", "kgorebalance/xpkg/poll")
+	analysistest.Run(t, testutil.TestData(t), kgorebalance.Analyzer, "kgorebalance/xpkg", "kgorebalance/xpkg/poll", "kgorebalance/xpkg/manual")
 }

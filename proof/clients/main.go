@@ -5,7 +5,7 @@
 // Go module proxy. It prints the matrix client version x scenario x handler ->
 // outcome.
 //
-//	go run . -runs 3 -write   # the full matrix; rewrites expected.json, RESULTS.md and README's table
+//	go run . -runs 3 -write   # the full matrix; rewrites expected.json, RESULTS.md and docs/runtime-proof.md's table
 //	go run . -short -check    # the CI subset; fails on an outcome expected.json does not list
 //
 // The scenario programs live in scenario/ (their own module, written against
@@ -66,10 +66,10 @@ var (
 	flagJobs      = flag.Int("j", 2, "scenario runs at the same time")
 	flagShort     = flag.Bool("short", false, "the CI subset (shortCells), 1 run each")
 	flagCheck     = flag.Bool("check", false, "fail when an outcome is not one expected.json lists for its cell")
-	flagWrite     = flag.Bool("write", false, "merge this run's cells into expected.json and regenerate RESULTS.md and README's table")
+	flagWrite     = flag.Bool("write", false, "merge this run's cells into expected.json and regenerate RESULTS.md and docs/runtime-proof.md's table")
 	flagKeep      = flag.Bool("keep", false, "keep the scratch modules and logs")
 	flagTidy      = flag.Bool("tidy", false, "create missing modules/<target> go.mod and go.sum with go mod tidy (needs the proxy)")
-	flagRegen     = flag.Bool("regen", false, "only regenerate RESULTS.md and README's table from expected.json")
+	flagRegen     = flag.Bool("regen", false, "only regenerate RESULTS.md and docs/runtime-proof.md's table from expected.json")
 	flagServe     = flag.String("serve", "", "partitions,records: only start a cluster and its control endpoint, print their addresses and wait (to run a scenario program by hand)")
 )
 
@@ -216,7 +216,7 @@ func main() {
 		if err := write(here, m); err != nil {
 			fail(err)
 		}
-		log("proof/clients: wrote expected.json, RESULTS.md and README.md's table")
+		log("proof/clients: wrote expected.json, RESULTS.md and docs/runtime-proof.md's table")
 	}
 	if failed {
 		os.Exit(1)

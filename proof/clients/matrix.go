@@ -203,7 +203,7 @@ func readExpected(path string) (*expected, error) {
 }
 
 // write merges m into expected.json (replacing the cells it ran) and
-// regenerates RESULTS.md and README.md's table from the merged file.
+// regenerates RESULTS.md and docs/runtime-proof.md's table from the merged file.
 func write(here string, m cells) error {
 	path := filepath.Join(here, "expected.json")
 	exp, err := readExpected(path)
@@ -235,7 +235,7 @@ func writeGenerated(here string, exp *expected) error {
 	if err := regenerate(filepath.Join(here, "RESULTS.md"), "matrix", resultsBlock(exp)); err != nil {
 		return err
 	}
-	return regenerate(filepath.Join(here, "..", "..", "README.md"), "proof-clients", readmeBlock(exp))
+	return regenerate(filepath.Join(here, "..", "..", "docs", "runtime-proof.md"), "proof-clients", readmeBlock(exp))
 }
 
 // resultsBlock is the generated part of RESULTS.md: every cell and its evidence.
@@ -244,7 +244,7 @@ func resultsBlock(exp *expected) string {
 		markdown(targets, configs, exp.Cells) + "\n"
 }
 
-// readmeBlock is README.md's table: per rule, the mistake and the fix, on each
+// readmeBlock is docs/runtime-proof.md's second table: per rule, the mistake and the fix, on each
 // client's oldest and newest target.
 func readmeBlock(exp *expected) string {
 	var b strings.Builder

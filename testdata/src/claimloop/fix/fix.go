@@ -1,6 +1,10 @@
 package fix
 
-import "github.com/IBM/sarama"
+import (
+	"sync"
+
+	"github.com/IBM/sarama"
+)
 
 type handler struct {
 	out chan<- *sarama.ConsumerMessage
@@ -42,6 +46,39 @@ func (skipper) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.Consu
 			sess.MarkMessage(msg, "")
 		case <-sess.Context().Done():
 			return nil
+		}
+	}
+}
+
+// batcher handles each message under a lock: the fix adds the missing check
+// before the if, and keeps the body and the Unlock after it.
+type batcher struct {
+	mu    sync.Mutex
+	batch []*sarama.ConsumerMessage
+}
+
+func (*batcher) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*batcher) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (b *batcher) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for {
+		msg := <-claim.Messages()
+		b.mu.Lock()
+		if msg != nil { // want `an if with no else on a closed claim.Messages\(\) channel in \(\*batcher\).ConsumeClaim receives from it again`
+			b.batch = append(b.batch, msg)
+			sess.MarkMessage(msg, "")
+		}
+		b.mu.Unlock()
+	}
+}
+
+type okBatcher struct{ batcher }
+
+func (o *okBatcher) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for {
+		msg, ok := <-claim.Messages()
+		if ok { // want `an if with no else on a closed claim.Messages\(\) channel in \(\*okBatcher\).ConsumeClaim receives from it again`
+			o.batch = append(o.batch, msg)
 		}
 	}
 }

@@ -187,3 +187,20 @@ func feesRevoke(brokers []string) (*kgo.Client, error) {
 		}
 	}))
 }
+
+// A constructor that forwards to another constructor of the library keeps
+// the caller's options known whole: the autocommit disabled here has no
+// revoke callback.
+func journal(brokers []string) (*kgo.Client, error) {
+	return kafkautil.NewGroupConsumer(brokers, "journal", kgo.ConsumeTopics("journal"), kgo.DisableAutoCommit()) // want `kgo.DisableAutoCommit without an OnPartitionsRevoked callback, register one that commits the processed offsets`
+}
+
+// Silent twin: the revoke callback commits.
+func journalRevoke(brokers []string) (*kgo.Client, error) {
+	return kafkautil.NewGroupConsumer(brokers, "journal", kgo.ConsumeTopics("journal"), kgo.DisableAutoCommit(),
+		kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, _ map[string][]int32) {
+			if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+				log.Print(err)
+			}
+		}))
+}

@@ -97,3 +97,15 @@ func Manual() kgo.Opt { // want Manual:`options {DisableAutoCommit}`
 func NewCommitter(brokers []string, group string, opts ...kgo.Opt) (*kgo.Client, error) { // want NewCommitter:`client {SeedBrokers ConsumerGroup DisableAutoCommit} \+ param 2`
 	return kgo.NewClient(append([]kgo.Opt{kgo.SeedBrokers(brokers...), kgo.ConsumerGroup(group), kgo.DisableAutoCommit()}, opts...)...)
 }
+
+// ManualCommit is the option set a service appends to its own to commit by
+// hand.
+func ManualCommit() []kgo.Opt { // want ManualCommit:`options {DisableAutoCommit}`
+	return []kgo.Opt{kgo.DisableAutoCommit()}
+}
+
+// NewGroupConsumer forwards to NewClient, another exported constructor of
+// the package, with the group's option before the caller's.
+func NewGroupConsumer(brokers []string, group string, opts ...kgo.Opt) (*kgo.Client, error) { // want NewGroupConsumer:`client {SeedBrokers ClientID ConsumerGroup} \+ param 2`
+	return NewClient(Config{Brokers: brokers, ClientID: group}, append([]kgo.Opt{kgo.ConsumerGroup(group)}, opts...)...)
+}
