@@ -679,7 +679,7 @@ func revokeNoCommit(o *Outcome) string {
 		revoked   bool
 		committed string
 		assigned  = map[string]int{} // member -> partitions it was last assigned
-		commitErr string          // what A's Commit in the revoke case returned
+		commitErr string             // what A's Commit in the revoke case returned
 	)
 	a, err := kafka.NewConsumer(&cm)
 	if err != nil {
