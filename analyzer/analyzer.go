@@ -14,6 +14,7 @@ import (
 	"github.com/kafkalint/kafkalint/passes/configkey"
 	"github.com/kafkalint/kafkalint/passes/consumeloop"
 	"github.com/kafkalint/kafkalint/passes/incrementalassign"
+	"github.com/kafkalint/kafkalint/passes/kafkagocommit"
 	"github.com/kafkalint/kafkalint/passes/kafkagoreader"
 	"github.com/kafkalint/kafkalint/passes/kgocommit"
 	"github.com/kafkalint/kafkalint/passes/kgorebalance"
@@ -47,6 +48,7 @@ func Analyzers() []*analysis.Analyzer {
 		kgorebalance.Analyzer,
 		kgocommit.Analyzer,
 		kafkagoreader.Analyzer,
+		kafkagocommit.Analyzer,
 	}
 }
 
@@ -71,5 +73,6 @@ func NewAnalyzers() []*analysis.Analyzer {
 		kgorebalance.NewAnalyzer(),
 		kgocommit.NewAnalyzer(),
 		kafkagoreader.NewAnalyzer(),
+		kafkagocommit.NewAnalyzer(),
 	}
 }
