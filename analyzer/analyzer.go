@@ -13,6 +13,7 @@ import (
 	"github.com/kafkalint/kafkalint/passes/claimloop"
 	"github.com/kafkalint/kafkalint/passes/configkey"
 	"github.com/kafkalint/kafkalint/passes/consumeloop"
+	"github.com/kafkalint/kafkalint/passes/directive"
 	"github.com/kafkalint/kafkalint/passes/incrementalassign"
 	"github.com/kafkalint/kafkalint/passes/kafkagoreader"
 	"github.com/kafkalint/kafkalint/passes/kgocommit"
@@ -27,7 +28,9 @@ import (
 )
 
 // Analyzers returns the suite's analyzers, in the order their reports are
-// documented: confluent-kafka-go's, then sarama's. kafkaconfig and
+// documented: confluent-kafka-go's, then sarama's, franz-go's and
+// kafka-go's, and last directive, which requires all of them and reports the
+// //kafkalint: directives that suppress nothing. kafkaconfig and
 // saramaconfig, which they require, are not listed: they report nothing, and
 // drivers run them as requirements.
 func Analyzers() []*analysis.Analyzer {
@@ -47,6 +50,7 @@ func Analyzers() []*analysis.Analyzer {
 		kgorebalance.Analyzer,
 		kgocommit.Analyzer,
 		kafkagoreader.Analyzer,
+		directive.Analyzer,
 	}
 }
 
@@ -55,7 +59,7 @@ func Analyzers() []*analysis.Analyzer {
 // them without changing the shared analyzers that other drivers in the same
 // process use.
 func NewAnalyzers() []*analysis.Analyzer {
-	return []*analysis.Analyzer{
+	passes := []*analysis.Analyzer{
 		revokecommit.NewAnalyzer(),
 		storeoffset.NewAnalyzer(),
 		configkey.NewAnalyzer(),
@@ -72,4 +76,5 @@ func NewAnalyzers() []*analysis.Analyzer {
 		kgocommit.NewAnalyzer(),
 		kafkagoreader.NewAnalyzer(),
 	}
+	return append(passes, directive.NewAnalyzer(passes...))
 }
