@@ -187,3 +187,20 @@ func slug(text string) string {
 	}
 	return b.String()
 }
+
+// readmeMaxLines bounds README.md: it is the newcomer's page (what kafkalint
+// finds, install, the demo and tests, where to run it, the analyzers,
+// suppression, exit status, links), and what a section needs beyond a few lines
+// goes to a docs/ page it links (issue 32).
+const readmeMaxLines = 300
+
+// TestReadmeShort: README.md stays a page a newcomer reads to the end.
+func TestReadmeShort(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(b), "\n"); n > readmeMaxLines {
+		t.Errorf("README.md has %d lines, more than %d: move the detail to a docs/ page and link it", n, readmeMaxLines)
+	}
+}
