@@ -149,12 +149,24 @@ func checkHelpNames(names []string, analyzers []*analysis.Analyzer) error {
 // help and editors, and multichecker prints Doc.
 func withHelp(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
 	out := make([]*analysis.Analyzer, len(analyzers))
+	copies := make(map[*analysis.Analyzer]*analysis.Analyzer)
 	for i, a := range analyzers {
 		c := *a
 		if full, ok := analysisutil.Help(a.Name); ok {
 			c.Doc = full
 		}
 		out[i] = &c
+		copies[a] = &c
+	}
+	// The directive analyzer requires the others: its copy requires their copies,
+	// or multichecker sees each analyzer (and its fact types) twice.
+	for _, c := range out {
+		c.Requires = slices.Clone(c.Requires)
+		for j, req := range c.Requires {
+			if cp, ok := copies[req]; ok {
+				c.Requires[j] = cp
+			}
+		}
 	}
 	return out
 }
