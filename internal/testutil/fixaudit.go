@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -120,12 +121,14 @@ func auditFile(name, msg string, edits []edit, reported [2]int) []string {
 	}
 	var problems []string
 	for _, s := range before {
-		touched, delta := false, 0
+		touched, extended, delta := false, false, 0
 		isReported := reported[0] >= s.start && reported[1] <= s.end
 		for _, e := range edits {
 			switch {
 			case isReported && e.start == e.end && (e.start == s.start || e.start == s.end):
 				touched = true // "go " or "defer " before the reported statement
+			case e.start == e.end && e.start == s.end:
+				extended = true // an insertion right after it: a new statement, or " + 1" to its last expression
 			case e.end <= s.start:
 				delta += len(e.text) - (e.end - e.start)
 			case e.start >= s.end:
@@ -137,7 +140,9 @@ func auditFile(name, msg string, edits []edit, reported [2]int) []string {
 				}
 			}
 		}
-		if !touched && !slices.Contains(at[s.start+delta], s.text) {
+		kept := slices.Contains(at[s.start+delta], s.text) ||
+			extended && slices.ContainsFunc(at[s.start+delta], func(t string) bool { return strings.HasPrefix(t, s.text) })
+		if !touched && !kept {
 			problems = append(problems, fmt.Sprintf("%s: fix %q deletes or moves the statement %q, which no edit touches", name, msg, s.text))
 		}
 	}
