@@ -27,8 +27,9 @@ import (
 )
 
 // Analyzers returns the suite's analyzers, in the order their reports are
-// documented: confluent-kafka-go's, then sarama's. kafkaconfig and
-// saramaconfig, which they require, are not listed: they report nothing, and
+// documented: confluent-kafka-go's, then sarama's, franz-go's and kafka-go's.
+// The helper analyzers they require (kafkaconfig, saramaconfig, clientgraph
+// and the others under internal/) are not listed: they report nothing, and
 // drivers run them as requirements.
 func Analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
