@@ -13,7 +13,9 @@ import (
 	"github.com/kafkalint/kafkalint/passes/claimloop"
 	"github.com/kafkalint/kafkalint/passes/configkey"
 	"github.com/kafkalint/kafkalint/passes/consumeloop"
+	"github.com/kafkalint/kafkalint/passes/directive"
 	"github.com/kafkalint/kafkalint/passes/incrementalassign"
+	"github.com/kafkalint/kafkalint/passes/kafkagocommit"
 	"github.com/kafkalint/kafkalint/passes/kafkagoreader"
 	"github.com/kafkalint/kafkalint/passes/kgocommit"
 	"github.com/kafkalint/kafkalint/passes/kgorebalance"
@@ -27,9 +29,11 @@ import (
 )
 
 // Analyzers returns the suite's analyzers, in the order their reports are
-// documented: confluent-kafka-go's, then sarama's, franz-go's and kafka-go's.
-// The helper analyzers they require (kafkaconfig, saramaconfig, clientgraph
-// and the others under internal/) are not listed: they report nothing, and
+// documented: confluent-kafka-go's, then sarama's, franz-go's and
+// kafka-go's, and last directive, which requires all of them and reports the
+// //kafkalint: directives that suppress nothing. The helper analyzers they
+// require (kafkaconfig, saramaconfig, clientgraph and the others under
+// internal/) are not listed: they report nothing, and
 // drivers run them as requirements.
 func Analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
@@ -48,6 +52,8 @@ func Analyzers() []*analysis.Analyzer {
 		kgorebalance.Analyzer,
 		kgocommit.Analyzer,
 		kafkagoreader.Analyzer,
+		kafkagocommit.Analyzer,
+		directive.Analyzer,
 	}
 }
 
@@ -56,7 +62,7 @@ func Analyzers() []*analysis.Analyzer {
 // them without changing the shared analyzers that other drivers in the same
 // process use.
 func NewAnalyzers() []*analysis.Analyzer {
-	return []*analysis.Analyzer{
+	passes := []*analysis.Analyzer{
 		revokecommit.NewAnalyzer(),
 		storeoffset.NewAnalyzer(),
 		configkey.NewAnalyzer(),
@@ -72,5 +78,7 @@ func NewAnalyzers() []*analysis.Analyzer {
 		kgorebalance.NewAnalyzer(),
 		kgocommit.NewAnalyzer(),
 		kafkagoreader.NewAnalyzer(),
+		kafkagocommit.NewAnalyzer(),
 	}
+	return append(passes, directive.NewAnalyzer(passes...))
 }

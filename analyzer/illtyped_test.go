@@ -77,7 +77,7 @@ func neverCommitted() {
 	for {
 		m, err := c.ReadMessage(-1)
 		if err == nil {
-			_ = m
+			_ = m //kafkalint:ignore storeofset a misspelt name
 		}
 	}
 }
@@ -109,10 +109,12 @@ func broken(c *kafka.Consumer, topics []string) {
 			`incrementalassign 15: c.Assign in AssignedPartitions handler of a consumer using cooperative-sticky, use IncrementalAssign`,
 			`readtimeout 22: return on any error of c.ReadMessage, also on the ErrTimedOut it returns when no message arrives within 1s`,
 			`neverstored 46: consumer with enable.auto.commit=false never commits`,
+			`directive 51: //kafkalint:ignore directive names storeofset, which is no analyzer of kafkalint`,
 		},
 		illTyped: []string{
 			`configkey 10: unknown configuration property "enable.auto.comit"`,
 			`readtimeout 22: return on any error of c.ReadMessage`,
+			`directive 51: //kafkalint:ignore directive names storeofset`,
 		},
 	},
 	{
@@ -257,6 +259,16 @@ func wellTyped(ctx context.Context, brokers []string) error {
 		_ = m
 	}
 }
+
+func ownOffset(ctx context.Context, gen *kafka.Generation, r *kafka.Reader) {
+	for {
+		m, err := r.ReadMessage(ctx)
+		if err != nil {
+			return
+		}
+		gen.CommitOffsets(map[string]map[int]int64{m.Topic: {m.Partition: m.Offset}})
+	}
+}
 `,
 		broken: `
 func broken(ctx context.Context) {
@@ -269,6 +281,7 @@ func broken(ctx context.Context) {
 `,
 		reports: []string{
 			`kafkagoreader 13: r.FetchMessage on a group reader, and nothing commits on it`,
+			`kafkagocommit 27: gen.CommitOffsets commits the offset of message m itself, not the next one`,
 		},
 		illTyped: nil,
 	},

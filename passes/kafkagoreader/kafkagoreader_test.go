@@ -1,6 +1,7 @@
 package kafkagoreader_test
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -42,4 +43,30 @@ func TestIllTyped(t *testing.T) {
 // constructors of another package, judged from their facts.
 func TestCrossPackage(t *testing.T) {
 	analysistest.Run(t, testutil.Fixtures(t), kafkagoreader.Analyzer, "kafkagoreader/xpkg/kafkacfg", "kafkagoreader/xpkg")
+}
+
+// TestParamRelated: a reader whose GroupID is a helper's parameter, given ""
+// by one caller, points at that call, not at the helper's own literal.
+func TestParamRelated(t *testing.T) {
+	res := analysistest.Run(&quiet{t}, testutil.Fixtures(t), kafkagoreader.Analyzer, "kafkagoreader/v0")
+	found := false
+	for _, r := range res {
+		for _, d := range r.Diagnostics {
+			pos := r.Pass.Fset.Position(d.Pos)
+			if !strings.HasSuffix(pos.Filename, "param.go") {
+				continue
+			}
+			found = true
+			if len(d.Related) != 1 {
+				t.Fatalf("%s: related %v, want the one call that gives no group", pos, d.Related)
+			}
+			rel := r.Pass.Fset.Position(d.Related[0].Pos)
+			if rel.Line != 22 || d.Related[0].Message != "the reader's configuration is given here" {
+				t.Errorf("%s: related at %s (%q), want param.go:22, the call eventReader(url, \"events\", \"\")", pos, rel, d.Related[0].Message)
+			}
+		}
+	}
+	if !found {
+		t.Error("no report in param.go")
+	}
 }
