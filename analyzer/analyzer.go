@@ -31,8 +31,9 @@ import (
 // Analyzers returns the suite's analyzers, in the order their reports are
 // documented: confluent-kafka-go's, then sarama's, franz-go's and
 // kafka-go's, and last directive, which requires all of them and reports the
-// //kafkalint: directives that suppress nothing. kafkaconfig and
-// saramaconfig, which they require, are not listed: they report nothing, and
+// //kafkalint: directives that suppress nothing. The helper analyzers they
+// require (kafkaconfig, saramaconfig, clientgraph and the others under
+// internal/) are not listed: they report nothing, and
 // drivers run them as requirements.
 func Analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{

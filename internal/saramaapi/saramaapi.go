@@ -81,20 +81,6 @@ func IsFunc(fn *types.Func, name string) bool {
 	return ok && sig.Recv() == nil && IsObject(fn, name)
 }
 
-// Interface returns sarama's interface type name declared in the sarama
-// package pkg, or nil.
-func Interface(pkg *types.Package, name string) *types.Interface {
-	if pkg == nil {
-		return nil
-	}
-	tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
-	if !ok {
-		return nil
-	}
-	iface, _ := tn.Type().Underlying().(*types.Interface)
-	return iface
-}
-
 // IsConsumeClaim reports whether fn is a ConsumeClaim method with the
 // signature of ConsumerGroupHandler's, ConsumeClaim(ConsumerGroupSession,
 // ConsumerGroupClaim) error, declared on a type of the program: the method

@@ -28,7 +28,7 @@ import (
 // (the pass's tests do).
 func AuditFixes(t testing.TB, a *analysis.Analyzer, pkgs ...string) (fixes int, problems []string) {
 	t.Helper()
-	for _, r := range analysistest.Run(quiet{}, TestData(t), a, pkgs...) {
+	for _, r := range analysistest.Run(quiet{}, Fixtures(t), a, pkgs...) {
 		for _, d := range r.Diagnostics {
 			for _, fix := range d.SuggestedFixes {
 				fixes++

@@ -6,7 +6,8 @@
 //
 // The SSA form is built on first use and only for the package being analysed:
 // never through buildssa, which would build it for every package of the program,
-// Kafka or not (see DESIGN.md, Cost). Imported packages are created from their
+// Kafka or not (on golangci-lint's own tree, 1.8 GB and 8 times the time of a
+// run without it). Imported packages are created from their
 // types only, so calls into them are the ends of a trace.
 //
 // A pass asks a Flow (flow.go) first when the question is only where a node of
@@ -667,18 +668,6 @@ func reachableFromOutside(fn *ssa.Function) bool {
 	}
 	n := analysisutil.NamedType(recv.Type())
 	return n == nil || n.Obj().Exported()
-}
-
-// FieldStores returns the values stored into field f anywhere in the package
-// (struct literals included).
-func (g *Graph) FieldStores(f *types.Var) []ssa.Value {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	g.build()
-	if g.broken || f == nil {
-		return nil
-	}
-	return g.fields[f.Origin()]
 }
 
 // Package returns the package's SSA form (nil until built, or when broken).

@@ -59,9 +59,6 @@ func run(pass *analysis.Pass) {
 		return // the package does not use sarama
 	}
 	in := analysisutil.InspectorOf(pass)
-	if in == nil || pass.TypesInfo == nil {
-		return
-	}
 	c := &checker{pass: pass, funcs: pass.ResultOf[callees.Analyzer].(*callees.Result).FuncDecls(), marks: make(map[*ast.FuncDecl]*ast.CallExpr)}
 	for fc := range in.Root().Children() {
 		if f, ok := fc.Node().(*ast.File); !ok || ast.IsGenerated(f) {

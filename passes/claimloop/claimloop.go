@@ -68,9 +68,6 @@ func run(pass *analysis.Pass) {
 		return // the package does not use sarama
 	}
 	in := analysisutil.InspectorOf(pass)
-	if in == nil || pass.TypesInfo == nil {
-		return
-	}
 	nr := pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
 	c := &checker{pass: pass, graph: sc.Graph(), funcs: pass.ResultOf[callees.Analyzer].(*callees.Result).FuncDecls(), watches: make(map[*ast.FuncDecl]watch), reported: make(map[ast.Node]bool), noreturn: nr, flows: make(map[*ast.BlockStmt]*valueflow.Flow)}
 	for fc := range in.Root().Children() {

@@ -54,7 +54,7 @@ func (c *checker) checkSession(cur inspector.Cursor, decl *ast.FuncDecl) {
 		}
 		hfn, _ := info.Defs[helper.Name].(*types.Func)
 		in := analysisutil.InspectorOf(c.pass)
-		if hfn == nil || in == nil {
+		if hfn == nil {
 			return
 		}
 		hbody, ok := in.Root().FindNode(helper.Body)
@@ -156,9 +156,6 @@ func (c *checker) delegate(decl *ast.FuncDecl, seen map[*ast.FuncDecl]bool) *ast
 // hasClaimLoop reports whether decl's body has a loop over a claim's channel.
 func (c *checker) hasClaimLoop(decl *ast.FuncDecl) bool {
 	in := analysisutil.InspectorOf(c.pass)
-	if in == nil {
-		return false
-	}
 	body, ok := in.Root().FindNode(decl.Body)
 	if !ok {
 		return false
@@ -257,9 +254,6 @@ func (c *checker) scan(body ast.Node) watch {
 // or a comparison.
 func (c *checker) onlyRead(id *ast.Ident) bool {
 	in := analysisutil.InspectorOf(c.pass)
-	if in == nil {
-		return false
-	}
 	cur, ok := in.Root().FindNode(id)
 	if !ok {
 		return false
@@ -443,7 +437,7 @@ func (c *checker) exportFact(cur inspector.Cursor, decl *ast.FuncDecl) {
 	if loop == nil {
 		helper := c.delegate(decl, make(map[*ast.FuncDecl]bool))
 		in := analysisutil.InspectorOf(c.pass)
-		if helper == nil || in == nil {
+		if helper == nil {
 			return
 		}
 		hbody, ok := in.Root().FindNode(helper.Body)

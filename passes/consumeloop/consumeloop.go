@@ -75,9 +75,6 @@ func run(pass *analysis.Pass) {
 		return // the package does not use sarama
 	}
 	in := analysisutil.InspectorOf(pass)
-	if in == nil || pass.TypesInfo == nil {
-		return
-	}
 	var sites []site
 	flows := make(map[*ast.BlockStmt]*valueflow.Flow)
 	looped := func(cur inspector.Cursor, call *ast.CallExpr) bool {

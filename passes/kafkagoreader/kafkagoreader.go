@@ -60,9 +60,6 @@ func run(pass *analysis.Pass, readMessage bool) {
 		return // builds no reader, gets none from another package, hands none on: no SSA form needed
 	}
 	in := analysisutil.InspectorOf(pass)
-	if in == nil {
-		return // every driver runs the requirement; a Pass built by hand may not
-	}
 	g := cg.Graph()
 	if g.Broken() {
 		return // no SSA form (see internal/valueflow)

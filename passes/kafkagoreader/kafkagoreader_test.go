@@ -48,7 +48,7 @@ func TestCrossPackage(t *testing.T) {
 // TestParamRelated: a reader whose GroupID is a helper's parameter, given ""
 // by one caller, points at that call, not at the helper's own literal.
 func TestParamRelated(t *testing.T) {
-	res := analysistest.Run(&quiet{t}, testutil.TestData(t), kafkagoreader.Analyzer, "kafkagoreader/v0")
+	res := analysistest.Run(&quiet{t}, testutil.Fixtures(t), kafkagoreader.Analyzer, "kafkagoreader/v0")
 	found := false
 	for _, r := range res {
 		for _, d := range r.Diagnostics {

@@ -58,9 +58,6 @@ func run(pass *analysis.Pass) {
 		return // marks and commits nothing: no SSA form needed
 	}
 	in := analysisutil.InspectorOf(pass)
-	if in == nil {
-		return // every driver runs the requirement; a Pass built by hand may not
-	}
 	r := kgoflow.Of(pass)
 	if r == nil {
 		return // no SSA form (see internal/valueflow)

@@ -58,9 +58,6 @@ func run(pass *analysis.Pass) {
 		return // registers no callback, disables no autocommit, calls no wrapper or helper that does: no SSA form needed
 	}
 	in := analysisutil.InspectorOf(pass)
-	if in == nil {
-		return // every driver runs the requirement; a Pass built by hand may not
-	}
 	r := kgoflow.Of(pass)
 	if r == nil {
 		return // no SSA form (see internal/valueflow)

@@ -39,5 +39,5 @@ func TestCrossPackage(t *testing.T) {
 // TestOwnGroup: a client whose group id is made new at each start (uuid)
 // has no other member to lose a commit to.
 func TestOwnGroup(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), kgorebalance.Analyzer, "kgorebalance/owngroup")
+	analysistest.Run(t, testutil.Fixtures(t), kgorebalance.Analyzer, "kgorebalance/owngroup")
 }

@@ -74,9 +74,6 @@ func run(pass *analysis.Pass) {
 		return // the package does not use sarama
 	}
 	in := analysisutil.InspectorOf(pass)
-	if in == nil || pass.TypesInfo == nil {
-		return
-	}
 	// Find the calls first: most packages mark with MarkMessage and need no
 	// SSA form.
 	var sites []site

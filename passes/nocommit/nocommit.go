@@ -71,9 +71,6 @@ func run(pass *analysis.Pass) {
 		return // the package does not use sarama
 	}
 	in := analysisutil.InspectorOf(pass)
-	if in == nil || pass.TypesInfo == nil {
-		return
-	}
 	info := pass.TypesInfo
 	commits, marks := false, false
 	var sessionCommits []*ast.CallExpr
