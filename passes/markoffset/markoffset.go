@@ -221,7 +221,7 @@ func report(pass *analysis.Pass, s site, root ssa.Value) {
 	arg := call.Args[s.arg]
 	if s.name != "" {
 		msg := "a consumed message"
-		if sel, ok := ast.Unparen(arg).(*ast.SelectorExpr); ok && sel.Sel.Name == "Offset" {
+		if sel := messageOffset(pass, arg); sel != nil {
 			msg = "message " + types.ExprString(sel.X)
 		}
 		d := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: category,
@@ -231,7 +231,7 @@ func report(pass *analysis.Pass, s site, root ssa.Value) {
 	}
 	sess := types.ExprString(analysisutil.Receiver(call))
 	var text string
-	if sel, ok := ast.Unparen(arg).(*ast.SelectorExpr); ok && sel.Sel.Name == "Offset" {
+	if sel := messageOffset(pass, arg); sel != nil {
 		msg := types.ExprString(sel.X)
 		text = fmt.Sprintf("%s.MarkOffset marks the offset of message %s itself, not the next one, use %s.MarkMessage(%s, metadata) or %s.Offset+1 (the mark is where the group resumes: %s is delivered again after a restart or rebalance)", sess, msg, sess, msg, msg, msg)
 	} else {
@@ -245,6 +245,22 @@ func report(pass *analysis.Pass, s site, root ssa.Value) {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	}
 	pass.Report(d)
+}
+
+// messageOffset returns arg as m.Offset when m is a sarama ConsumerMessage
+// (or a pointer to one): the message the report may name. An Offset field of
+// the program's own type (e.Offset, copied unchanged from the message into
+// an event struct) is not the message, and MarkMessage(e, ...) would not
+// compile: the report then speaks of a consumed message's offset.
+func messageOffset(pass *analysis.Pass, arg ast.Expr) *ast.SelectorExpr {
+	sel, ok := ast.Unparen(arg).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Offset" {
+		return nil
+	}
+	if t := pass.TypesInfo.TypeOf(sel.X); t == nil || !saramaapi.IsType(t, saramaapi.ConsumerMessage) {
+		return nil
+	}
+	return sel
 }
 
 // suggest returns MarkMessage(m, md) when the call is MarkOffset(m.Topic,
