@@ -13,7 +13,9 @@ import (
 	"github.com/kafkalint/kafkalint/passes/claimloop"
 	"github.com/kafkalint/kafkalint/passes/configkey"
 	"github.com/kafkalint/kafkalint/passes/consumeloop"
+	"github.com/kafkalint/kafkalint/passes/directive"
 	"github.com/kafkalint/kafkalint/passes/incrementalassign"
+	"github.com/kafkalint/kafkalint/passes/kafkagocommit"
 	"github.com/kafkalint/kafkalint/passes/kafkagoreader"
 	"github.com/kafkalint/kafkalint/passes/kgocommit"
 	"github.com/kafkalint/kafkalint/passes/kgorebalance"
@@ -27,7 +29,9 @@ import (
 )
 
 // Analyzers returns the suite's analyzers, in the order their reports are
-// documented: confluent-kafka-go's, then sarama's. kafkaconfig and
+// documented: confluent-kafka-go's, then sarama's, franz-go's and
+// kafka-go's, and last directive, which requires all of them and reports the
+// //kafkalint: directives that suppress nothing. kafkaconfig and
 // saramaconfig, which they require, are not listed: they report nothing, and
 // drivers run them as requirements.
 func Analyzers() []*analysis.Analyzer {
@@ -47,6 +51,8 @@ func Analyzers() []*analysis.Analyzer {
 		kgorebalance.Analyzer,
 		kgocommit.Analyzer,
 		kafkagoreader.Analyzer,
+		kafkagocommit.Analyzer,
+		directive.Analyzer,
 	}
 }
 
@@ -55,7 +61,7 @@ func Analyzers() []*analysis.Analyzer {
 // them without changing the shared analyzers that other drivers in the same
 // process use.
 func NewAnalyzers() []*analysis.Analyzer {
-	return []*analysis.Analyzer{
+	passes := []*analysis.Analyzer{
 		revokecommit.NewAnalyzer(),
 		storeoffset.NewAnalyzer(),
 		configkey.NewAnalyzer(),
@@ -71,5 +77,7 @@ func NewAnalyzers() []*analysis.Analyzer {
 		kgorebalance.NewAnalyzer(),
 		kgocommit.NewAnalyzer(),
 		kafkagoreader.NewAnalyzer(),
+		kafkagocommit.NewAnalyzer(),
 	}
+	return append(passes, directive.NewAnalyzer(passes...))
 }

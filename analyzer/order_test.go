@@ -29,7 +29,7 @@ import (
 // Result is built lazily (the SSA form, liveness): whichever pass asks first
 // builds it, and a pass that left it different for the next would show here.
 func TestOrderIndependent(t *testing.T) {
-	src := filepath.Join(testutil.TestData(t), "src")
+	src := filepath.Join(testutil.Fixtures(t), "src")
 	var patterns []string
 	for _, a := range analyzer.Analyzers() {
 		if _, err := os.Stat(filepath.Join(src, a.Name)); err == nil {
@@ -42,7 +42,7 @@ func TestOrderIndependent(t *testing.T) {
 	cfg := &packages.Config{
 		Mode:  packages.LoadAllSyntax | packages.NeedModule,
 		Dir:   src,
-		Env:   append(os.Environ(), "GOPATH="+testutil.TestData(t), "GO111MODULE=off", "GOPROXY=off", "GOFLAGS="),
+		Env:   append(os.Environ(), "GOPATH="+testutil.Fixtures(t), "GO111MODULE=off", "GOPROXY=off", "GOFLAGS="),
 		Tests: false,
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
@@ -97,7 +97,7 @@ func TestInSequence(t *testing.T) {
 		}}
 	}
 	as := []*analysis.Analyzer{probe("c"), probe("a"), probe("b")}
-	pkgs := load(t, filepath.Join(testutil.TestData(t), "src"), "GOPATH="+testutil.TestData(t), "GO111MODULE=off")("suppress")
+	pkgs := load(t, filepath.Join(testutil.Fixtures(t), "src"), "GOPATH="+testutil.Fixtures(t), "GO111MODULE=off")("suppress")
 	if _, err := checker.Analyze(inSequence(as), pkgs, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -108,18 +108,46 @@ func TestInSequence(t *testing.T) {
 
 // inSequence returns copies of as that the checker runs on each package one at
 // a time, in the order of as: each copy requires the copy before it (results
-// and facts of the originals' own requirements are shared as usual).
+// and facts of the originals' own requirements are shared as usual), and a
+// copy that requires another analyzer of as (directive requires every pass)
+// requires its copy instead, which is made first whatever the order: an
+// original and its copy in one run would register its facts twice.
 func inSequence(as []*analysis.Analyzer) []*analysis.Analyzer {
-	var seq []*analysis.Analyzer
-	for i, a := range as {
+	copies := make(map[*analysis.Analyzer]*analysis.Analyzer)
+	var copyOf func(a *analysis.Analyzer) *analysis.Analyzer
+	copyOf = func(a *analysis.Analyzer) *analysis.Analyzer {
+		if c, ok := copies[a]; ok {
+			return c
+		}
 		b := *a
 		b.Requires = slices.Clone(a.Requires)
-		if i > 0 {
+		for i, req := range b.Requires {
+			if slices.Contains(as, req) {
+				b.Requires[i] = copyOf(req)
+			}
+		}
+		copies[a] = &b
+		return &b
+	}
+	var seq []*analysis.Analyzer
+	for i, a := range as {
+		b := copyOf(a)
+		if i > 0 && !slices.Contains(b.Requires, seq[i-1]) && !requires(seq[i-1], b) {
 			b.Requires = append(b.Requires, seq[i-1])
 		}
-		seq = append(seq, &b)
+		seq = append(seq, b)
 	}
 	return seq
+}
+
+// requires reports whether a requires b, directly or not.
+func requires(a, b *analysis.Analyzer) bool {
+	for _, req := range a.Requires {
+		if req == b || requires(req, b) {
+			return true
+		}
+	}
+	return false
 }
 
 // reports runs the analyzers as (in that order) on pkgs and
@@ -138,7 +166,7 @@ func reports(t *testing.T, as []*analysis.Analyzer, pkgs []*packages.Package) ma
 		}
 		for _, d := range act.Diagnostics {
 			p := act.Package.Fset.Position(d.Pos)
-			rel, _ := filepath.Rel(testutil.TestData(t), p.Filename)
+			rel, _ := filepath.Rel(testutil.Fixtures(t), p.Filename)
 			out[act.Analyzer.Name] = append(out[act.Analyzer.Name], fmt.Sprintf("%s:%d:%d: [%s] %s (%d fixes)", rel, p.Line, p.Column, d.Category, d.Message, len(d.SuggestedFixes)))
 		}
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), kafkagoreader.Analyzer, "kafkagoreader/v0")
+	analysistest.Run(t, testutil.Fixtures(t), kafkagoreader.Analyzer, "kafkagoreader/v0")
 }
 
 // TestReadMessage runs the opt-in ReadMessage check; the default run leaves
@@ -21,8 +21,8 @@ func TestReadMessage(t *testing.T) {
 	if err := a.Flags.Set("readmessage", "true"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testutil.TestData(t), a, "kafkagoreader/readmessage")
-	if diags := analysistest.Run(&quiet{t}, testutil.TestData(t), kafkagoreader.NewAnalyzer(), "kafkagoreader/readmessage"); len(diags) != 1 || len(diags[0].Diagnostics) != 0 {
+	analysistest.Run(t, testutil.Fixtures(t), a, "kafkagoreader/readmessage")
+	if diags := analysistest.Run(&quiet{t}, testutil.Fixtures(t), kafkagoreader.NewAnalyzer(), "kafkagoreader/readmessage"); len(diags) != 1 || len(diags[0].Diagnostics) != 0 {
 		t.Errorf("without -readmessage: %d results, want one package without reports", len(diags))
 	}
 }
@@ -42,7 +42,7 @@ func TestIllTyped(t *testing.T) {
 // TestCrossPackage: configurations and readers from helpers and
 // constructors of another package, judged from their facts.
 func TestCrossPackage(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), kafkagoreader.Analyzer, "kafkagoreader/xpkg/kafkacfg", "kafkagoreader/xpkg")
+	analysistest.Run(t, testutil.Fixtures(t), kafkagoreader.Analyzer, "kafkagoreader/xpkg/kafkacfg", "kafkagoreader/xpkg")
 }
 
 // TestParamRelated: a reader whose GroupID is a helper's parameter, given ""

@@ -112,6 +112,8 @@ func main() {
 		run = storeAutoArg
 	case "commitstored":
 		run = commitStored
+	case "revokenocommit":
+		run = revokeNoCommit
 	case "readtimeout":
 		run = readTimeout
 	case "neverstored":

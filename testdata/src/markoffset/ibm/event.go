@@ -19,7 +19,7 @@ func (relay) Cleanup(sarama.ConsumerGroupSession) error { return nil }
 func (relay) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
 	for msg := range claim.Messages() {
 		e := event{Topic: msg.Topic, Partition: msg.Partition, Offset: msg.Offset, Value: msg.Value}
-		sess.MarkOffset(e.Topic, e.Partition, e.Offset, "") // want `^sess.MarkOffset marks a consumed message's own offset, not the next one, use sess.MarkMessage or add 1 to the offset`
+		sess.MarkOffset(e.Topic, e.Partition, e.Offset, "") // want `^sess.MarkOffset marks the offset e.Offset of a consumed message itself, not the next one, pass e.Offset\+1`
 	}
 	return nil
 }
