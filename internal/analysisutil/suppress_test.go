@@ -66,7 +66,7 @@ func (u uses) UsesClient() bool { return bool(u) }
 // the fixture's generated file are not reported. In a package that uses no
 // client, directives still suppress but are not checked.
 func TestSuppress(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), bad, "suppress", "suppress/noclient", "suppress/fileignore")
+	analysistest.Run(t, testutil.Fixtures(t), bad, "suppress", "suppress/noclient", "suppress/fileignore")
 }
 
 // TestUnused: with -bad.unusedignores, directives that suppress no report of
@@ -76,7 +76,7 @@ func TestUnused(t *testing.T) {
 	if err := a.Flags.Set(analysisutil.UnusedFlag, "true"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testutil.TestData(t), a, "suppress/unused")
+	analysistest.Run(t, testutil.Fixtures(t), a, "suppress/unused")
 }
 
 // TestSetup: Setup gives the analyzer its URL, RunDespiteErrors and the
@@ -86,7 +86,7 @@ func TestSetup(t *testing.T) {
 	if bad.URL != analysisutil.URLPrefix+"bad" || !bad.RunDespiteErrors || !slices.Contains(bad.Requires, analysisutil.Inspect) {
 		t.Errorf("after Setup: URL %q, RunDespiteErrors %v, Requires %v", bad.URL, bad.RunDespiteErrors, bad.Requires)
 	}
-	for _, r := range analysistest.Run(t, testutil.TestData(t), bad, "suppress") {
+	for _, r := range analysistest.Run(t, testutil.Fixtures(t), bad, "suppress") {
 		for _, d := range r.Diagnostics {
 			want := bad.URL + analysisutil.CategoryURL("call")
 			if d.Category == analysisutil.DirectiveCategory {
@@ -122,5 +122,5 @@ func TestReportInGenerated(t *testing.T) {
 			})
 		}
 	})
-	analysistest.Run(t, testutil.TestData(t), a, "suppress/ingenerated")
+	analysistest.Run(t, testutil.Fixtures(t), a, "suppress/ingenerated")
 }

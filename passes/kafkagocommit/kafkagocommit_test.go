@@ -10,13 +10,13 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), kafkagocommit.Analyzer, "kafkagocommit/v0", "kafkagocommit/changed")
+	analysistest.Run(t, testutil.Fixtures(t), kafkagocommit.Analyzer, "kafkagocommit/v0", "kafkagocommit/changed")
 }
 
 // TestFix checks the fixes against their golden file: + 1 where the offset
 // is the value stored into the map, nothing for an offset kept in a variable.
 func TestFix(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), kafkagocommit.Analyzer, "kafkagocommit/fix")
+	analysistest.RunWithSuggestedFixes(t, testutil.Fixtures(t), kafkagocommit.Analyzer, "kafkagocommit/fix")
 }
 
 // TestFixCompiles type-checks the fixed code and runs the analyzer on it again.

@@ -233,7 +233,13 @@ func report(pass *analysis.Pass, s site, root ssa.Value) {
 	var text string
 	if sel, ok := ast.Unparen(arg).(*ast.SelectorExpr); ok && sel.Sel.Name == "Offset" {
 		msg := types.ExprString(sel.X)
-		text = fmt.Sprintf("%s.MarkOffset marks the offset of message %s itself, not the next one, use %s.MarkMessage(%s, metadata) or %s.Offset+1 (the mark is where the group resumes: %s is delivered again after a restart or rebalance)", sess, msg, sess, msg, msg, msg)
+		if isConsumerMessage(pass.TypesInfo.TypeOf(sel.X)) {
+			text = fmt.Sprintf("%s.MarkOffset marks the offset of message %s itself, not the next one, use %s.MarkMessage(%s, metadata) or %s.Offset+1 (the mark is where the group resumes: %s is delivered again after a restart or rebalance)", sess, msg, sess, msg, msg, msg)
+		} else {
+			// The program's own type (an ack, a job): MarkMessage takes a
+			// *ConsumerMessage, so only the +1 is advice that compiles.
+			text = fmt.Sprintf("%s.MarkOffset marks the offset %s.Offset of a consumed message itself, not the next one, pass %s.Offset+1 (the mark is where the group resumes: the message is delivered again after a restart or rebalance)", sess, msg, msg)
+		}
 	} else {
 		text = fmt.Sprintf("%s.MarkOffset marks a consumed message's own offset, not the next one, use %s.MarkMessage or add 1 to the offset (the mark is where the group resumes: the message is delivered again after a restart or rebalance)", sess, sess)
 	}
@@ -245,6 +251,13 @@ func report(pass *analysis.Pass, s site, root ssa.Value) {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	}
 	pass.Report(d)
+}
+
+// isConsumerMessage reports whether t is *sarama.ConsumerMessage, what
+// MarkMessage takes.
+func isConsumerMessage(t types.Type) bool {
+	_, isPtr := t.(*types.Pointer)
+	return isPtr && saramaapi.IsType(t, saramaapi.ConsumerMessage)
 }
 
 // suggest returns MarkMessage(m, md) when the call is MarkOffset(m.Topic,
@@ -260,16 +273,14 @@ func suggest(pass *analysis.Pass, call *ast.CallExpr, sess string) *analysis.Sug
 		s, ok := ast.Unparen(e).(*ast.SelectorExpr)
 		return ok && s.Sel.Name == field && types.ExprString(s.X) == m
 	}
-	if t := pass.TypesInfo.TypeOf(sel.X); t != nil && same(call.Args[0], "Topic") && same(call.Args[1], "Partition") {
-		if _, isPtr := t.(*types.Pointer); isPtr && saramaapi.IsType(t, saramaapi.ConsumerMessage) {
-			if fun, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr); isSel {
-				return &analysis.SuggestedFix{
-					Message: "Use " + sess + ".MarkMessage",
-					TextEdits: []analysis.TextEdit{
-						{Pos: fun.Sel.Pos(), End: fun.Sel.End(), NewText: []byte("MarkMessage")},
-						{Pos: call.Args[0].Pos(), End: call.Args[2].End(), NewText: []byte(m)},
-					},
-				}
+	if isConsumerMessage(pass.TypesInfo.TypeOf(sel.X)) && same(call.Args[0], "Topic") && same(call.Args[1], "Partition") {
+		if fun, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr); isSel {
+			return &analysis.SuggestedFix{
+				Message: "Use " + sess + ".MarkMessage",
+				TextEdits: []analysis.TextEdit{
+					{Pos: fun.Sel.Pos(), End: fun.Sel.End(), NewText: []byte("MarkMessage")},
+					{Pos: call.Args[0].Pos(), End: call.Args[2].End(), NewText: []byte(m)},
+				},
 			}
 		}
 	}
