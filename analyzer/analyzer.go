@@ -15,6 +15,7 @@ import (
 	"github.com/kafkalint/kafkalint/passes/consumeloop"
 	"github.com/kafkalint/kafkalint/passes/directive"
 	"github.com/kafkalint/kafkalint/passes/incrementalassign"
+	"github.com/kafkalint/kafkalint/passes/kafkagocommit"
 	"github.com/kafkalint/kafkalint/passes/kafkagoreader"
 	"github.com/kafkalint/kafkalint/passes/kgocommit"
 	"github.com/kafkalint/kafkalint/passes/kgorebalance"
@@ -50,6 +51,7 @@ func Analyzers() []*analysis.Analyzer {
 		kgorebalance.Analyzer,
 		kgocommit.Analyzer,
 		kafkagoreader.Analyzer,
+		kafkagocommit.Analyzer,
 		directive.Analyzer,
 	}
 }
@@ -75,6 +77,7 @@ func NewAnalyzers() []*analysis.Analyzer {
 		kgorebalance.NewAnalyzer(),
 		kgocommit.NewAnalyzer(),
 		kafkagoreader.NewAnalyzer(),
+		kafkagocommit.NewAnalyzer(),
 	}
 	return append(passes, directive.NewAnalyzer(passes...))
 }

@@ -179,7 +179,7 @@ func checkFlags(t *testing.T, a *analysis.Analyzer) {
 // document for Bazel, and must differ from the usual run, which shows that the
 // tree exercises the module information at all.
 func TestNogoPass(t *testing.T) {
-	testdata := testutil.TestData(t)
+	testdata := testutil.Fixtures(t)
 	t.Run("fixtures", func(t *testing.T) {
 		for _, a := range analyzer.Analyzers() {
 			t.Run(a.Name, func(t *testing.T) {

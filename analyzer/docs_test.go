@@ -44,6 +44,15 @@ func TestGeneratedDocs(t *testing.T) {
 		}
 		pages[path] = string(content)
 	}
+	inSuite := map[string]bool{}
+	for _, a := range suite {
+		inSuite[a.Name] = true
+	}
+	for name := range docgen.Clients {
+		if !inSuite[name] {
+			t.Errorf("docgen.Clients names %s, which is no analyzer of the suite", name)
+		}
+	}
 	for _, a := range suite {
 		if !bytes.Contains(page, []byte("\n## "+a.Name+"\n")) {
 			t.Errorf("%s: no section in docs/analyzers.md", a.Name)

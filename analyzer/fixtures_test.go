@@ -7,116 +7,42 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kafkalint/kafkalint/internal/kafkaapi"
-	"github.com/kafkalint/kafkalint/internal/saramaapi"
 	"github.com/kafkalint/kafkalint/internal/testutil"
 )
 
-// TestFixturesInStep: a pass's gopkg.in fixtures are its v1 fixtures on the
-// other import path, so that a case added to one is not forgotten in the
-// other. Every directory named gopkgin under testdata/src/PASS, at any depth,
-// is the copy of its v1 sibling (PASS/v1, PASS/xpkg/v1) or, where there is
-// none, of its parent (a tree of packages, revokecommit/tracer and
-// revokecommit/tracer/gopkgin). Each file in it, in its subpackages too, that
-// has a namesake in the v1 tree must equal it from its imports on, once the
-// library's import path and the tree's own packages' paths are rewritten.
-func TestFixturesInStep(t *testing.T) {
+// TestVariantsNotCopies: the import-path variants of the fixtures
+// (testutil.Variants) are generated, so a file committed where generation
+// writes one must be a case that really differs on the other path: it fails
+// when the committed file equals, from its imports on, what generation would
+// write (the package comment above them may say where the copy comes from).
+// The generated trees must also be what the tests run on, and each variant's
+// tree must hold a package the tests load.
+func TestVariantsNotCopies(t *testing.T) {
 	src := filepath.Join(testutil.TestData(t), "src")
-	var dirs []string
-	err := filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && d.Name() == "gopkgin" && filepath.Dir(filepath.Dir(path)) != filepath.Dir(src) {
-			dirs = append(dirs, path) // not testdata/src/gopkg.in's own tree
-		}
-		return nil
-	})
+	generated, err := testutil.Generated(src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(dirs) == 0 {
-		t.Fatal("no gopkgin fixtures")
-	}
-	compared, trees := 0, 0
-	for _, dir := range dirs {
-		parent := filepath.Dir(dir)
-		v1 := filepath.Join(parent, "v1")
-		if fi, err := os.Stat(v1); err != nil || !fi.IsDir() {
-			v1 = parent
-		}
-		relDir, _ := filepath.Rel(src, dir)
-		relV1, _ := filepath.Rel(src, v1)
-		// Import paths of the tree's own packages: PASS/x/gopkgin/p is the
-		// copy of PASS/x/v1/p, or of PASS/x/p.
-		fromPath := filepath.ToSlash(relDir) + "/"
-		toPath := filepath.ToSlash(relV1) + "/"
-		n := compared
-		err := filepath.WalkDir(dir, func(f string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(f, ".go") {
-				return err
-			}
-			rel, _ := filepath.Rel(dir, f)
-			want, err := os.ReadFile(filepath.Join(v1, rel))
-			if err != nil {
-				return nil // a case of the gopkg.in path only
-			}
-			got, err := os.ReadFile(f)
-			if err != nil {
-				return err
-			}
-			g := strings.ReplaceAll(string(got), kafkaapi.PathGopkgV1, kafkaapi.PathV1)
-			g = strings.ReplaceAll(g, `"`+fromPath, `"`+toPath)
-			if fromImports(g) != fromImports(string(want)) {
-				rel, _ := filepath.Rel(src, f)
-				t.Errorf("%s differs from its v1 namesake beyond the import paths", rel)
-			}
-			compared++
-			return nil
-		})
+	fixtures := filepath.Join(testutil.Fixtures(t), "src")
+	kept := 0
+	for rel, want := range generated {
+		committed, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(rel)))
 		if err != nil {
-			t.Fatal(err)
+			got, err := os.ReadFile(filepath.Join(fixtures, filepath.FromSlash(rel)))
+			if err != nil || string(got) != string(want) {
+				t.Errorf("%s: the tests do not see the generated file (%v)", rel, err)
+			}
+			continue
 		}
-		if compared > n && v1 == parent {
-			trees++
-		}
-	}
-	if compared == 0 {
-		t.Fatal("no gopkgin fixture has a v1 namesake")
-	}
-	if trees == 0 {
-		t.Fatal("no gopkgin tree of packages (PASS/x/gopkgin/p) was compared")
-	}
-}
-
-// TestSaramaFixturesInStep: a sarama pass's Shopify fixtures are its IBM
-// fixtures on the other import path, file by file.
-func TestSaramaFixturesInStep(t *testing.T) {
-	src := filepath.Join(testutil.TestData(t), "src")
-	dirs, _ := filepath.Glob(filepath.Join(src, "*", "shopify"))
-	compared := 0
-	for _, dir := range dirs {
-		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-		for _, f := range files {
-			want, err := os.ReadFile(filepath.Join(filepath.Dir(dir), "ibm", filepath.Base(f)))
-			if err != nil {
-				continue // a case of the Shopify path only
-			}
-			got, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g := fromImports(strings.ReplaceAll(string(got), saramaapi.PathShopify, saramaapi.PathIBM))
-			if g != fromImports(string(want)) {
-				rel, _ := filepath.Rel(src, f)
-				t.Errorf("%s differs from its ibm namesake beyond the import path", rel)
-			}
-			compared++
+		kept++
+		if fromImports(string(committed)) == fromImports(string(want)) {
+			t.Errorf("testdata/src/%s is what testutil.Variants generates: delete it", rel)
 		}
 	}
-	if compared == 0 {
-		t.Fatal("no shopify fixture has an ibm namesake")
+	if len(generated) == 0 {
+		t.Fatal("testutil.Variants generates nothing")
 	}
+	t.Logf("%d files generated, %d kept by hand", len(generated)-kept, kept)
 }
 
 // fromImports returns a Go file's text from its first import declaration on.
@@ -132,7 +58,7 @@ func fromImports(s string) string {
 // is checked only as text.
 func TestGoldensCompile(t *testing.T) {
 	root := filepath.Join(testutil.TestData(t), "..")
-	src := filepath.Join(testutil.TestData(t), "src")
+	src := filepath.Join(testutil.Fixtures(t), "src") // generated goldens too
 	goldens, _ := filepath.Glob(filepath.Join(src, "*", "*", "*.go.golden"))
 	if len(goldens) == 0 {
 		t.Fatal("no fix goldens")

@@ -17,7 +17,7 @@ import (
 // corpus is every fixture under testdata/src plus testdata/fuzz/FuzzAnalyzers;
 // `go test` runs the seeds, `go test -fuzz=FuzzAnalyzers ./analyzer` explores.
 func FuzzAnalyzers(f *testing.F) {
-	root := testutil.TestData(f)
+	root := testutil.Fixtures(f)
 	err := filepath.WalkDir(filepath.Join(root, "src"), func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.Contains(path, "confluent-kafka-go") {
 			return err

@@ -29,7 +29,7 @@ import (
 // Result is built lazily (the SSA form, liveness): whichever pass asks first
 // builds it, and a pass that left it different for the next would show here.
 func TestOrderIndependent(t *testing.T) {
-	src := filepath.Join(testutil.TestData(t), "src")
+	src := filepath.Join(testutil.Fixtures(t), "src")
 	var patterns []string
 	for _, a := range analyzer.Analyzers() {
 		if _, err := os.Stat(filepath.Join(src, a.Name)); err == nil {
@@ -42,7 +42,7 @@ func TestOrderIndependent(t *testing.T) {
 	cfg := &packages.Config{
 		Mode:  packages.LoadAllSyntax | packages.NeedModule,
 		Dir:   src,
-		Env:   append(os.Environ(), "GOPATH="+testutil.TestData(t), "GO111MODULE=off", "GOPROXY=off", "GOFLAGS="),
+		Env:   append(os.Environ(), "GOPATH="+testutil.Fixtures(t), "GO111MODULE=off", "GOPROXY=off", "GOFLAGS="),
 		Tests: false,
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
@@ -97,7 +97,7 @@ func TestInSequence(t *testing.T) {
 		}}
 	}
 	as := []*analysis.Analyzer{probe("c"), probe("a"), probe("b")}
-	pkgs := load(t, filepath.Join(testutil.TestData(t), "src"), "GOPATH="+testutil.TestData(t), "GO111MODULE=off")("suppress")
+	pkgs := load(t, filepath.Join(testutil.Fixtures(t), "src"), "GOPATH="+testutil.Fixtures(t), "GO111MODULE=off")("suppress")
 	if _, err := checker.Analyze(inSequence(as), pkgs, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func reports(t *testing.T, as []*analysis.Analyzer, pkgs []*packages.Package) ma
 		}
 		for _, d := range act.Diagnostics {
 			p := act.Package.Fset.Position(d.Pos)
-			rel, _ := filepath.Rel(testutil.TestData(t), p.Filename)
+			rel, _ := filepath.Rel(testutil.Fixtures(t), p.Filename)
 			out[act.Analyzer.Name] = append(out[act.Analyzer.Name], fmt.Sprintf("%s:%d:%d: [%s] %s (%d fixes)", rel, p.Line, p.Column, d.Category, d.Message, len(d.SuggestedFixes)))
 		}
 	}

@@ -66,6 +66,11 @@ var configs = []config{
 	{Scenario: "commitstored", Variant: "auto.commit=false", Handler: "commit"},
 	{Scenario: "commitstored", Variant: "auto.commit=false", Handler: "close-only"},
 
+	// issue 33, confluent item 1: auto commit off, Commit() every 4th message,
+	// a RevokedPartitions case that unassigns without committing, or commits.
+	{Scenario: "revokenocommit", Variant: "every-4", Handler: "unassign", Min: "v1.6.1", Why: "the mock crashes in group runs"},
+	{Scenario: "revokenocommit", Variant: "every-4", Handler: "commit", Min: "v1.6.1", Why: "the mock crashes in group runs"},
+
 	// readtimeout: what ReadMessage returns when nothing arrives in time.
 	{Scenario: "readtimeout", Variant: "quiet", Handler: "readmessage"},
 

@@ -5,6 +5,8 @@
 //
 //	go run . -runs 3 -write        # the full matrix, rewrites RESULTS.md and expected.json
 //	go run . -short -check         # the CI subset, fails on an outcome not in expected.json
+//	go run . -record-charts        # record and render the rewind charts (charts/README.md)
+//	go run . -charts               # only re-render charts/*.svg from charts/*.json
 //
 // Each version gets a scratch module in a temporary directory that requires
 // github.com/confluentinc/confluent-kafka-go (the /v2 path for v2) at that
@@ -97,6 +99,10 @@ var (
 	flagMerge     = flag.String("merge", "", "merge the cells of a -save file into expected.json, regenerate, and exit")
 	flagRegen     = flag.Bool("regen", false, "only regenerate RESULTS.md and docs/runtime-proof.md's table from expected.json")
 	flagRetries   = flag.Int("retries", 3, "reruns of a run that crashed in a documented mock defect (librdkafka < 1.6.0)")
+	flagRecord    = flag.Bool("record-charts", false, "run the charted revokecommit configs on the chart versions with -series, write charts/*.json and render them (charts.go)")
+	flagCharts    = flag.Bool("charts", false, "only render charts/*.json to charts/*.svg")
+	flagPNG       = flag.String("png", "", "with -charts or -record-charts: also write PNGs of the charts to this directory (to look at; not committed)")
+	flagAttempts  = flag.Int("chart-attempts", 6, "with -record-charts: runs of a chart's config until one shows the verdict wanted")
 )
 
 func main() {
@@ -115,6 +121,31 @@ func main() {
 		}
 		if err != nil {
 			log("proof: %v", err)
+			os.Exit(2)
+		}
+		return
+	}
+	if *flagCharts {
+		if err := renderCharts(here, *flagPNG); err != nil {
+			log("proof: %v", err)
+			os.Exit(2)
+		}
+		return
+	}
+	if *flagRecord {
+		work, err := os.MkdirTemp("", "kafkalint-charts-")
+		if err == nil {
+			if !*flagKeep {
+				defer os.RemoveAll(work)
+			}
+			err = recordCharts(here, work, *flagAttempts, log)
+		}
+		if err == nil && *flagPNG != "" {
+			err = renderCharts(here, *flagPNG)
+		}
+		if err != nil {
+			log("proof: %v", err)
+			os.RemoveAll(work)
 			os.Exit(2)
 		}
 		return
@@ -374,6 +405,9 @@ type Outcome struct {
 	Detail   map[string]string `json:"detail,omitempty"`
 	Errors   []string          `json:"errors,omitempty"`
 	Seconds  float64           `json:"seconds"`
+
+	// Series is the SERIES line of a run with -series (charts.go), else nil.
+	Series json.RawMessage `json:"-"`
 }
 
 type runResult struct {
@@ -392,12 +426,14 @@ func mockDefect(v string, sig syscall.Signal) bool {
 	return semverLess(v, "v1.6.0") && (sig == syscall.SIGSEGV || sig == syscall.SIGABRT || sig == syscall.SIGBUS)
 }
 
-func runOne(work, bin, v string, c config, run int) runResult {
+// runOne runs config c once on version v (its binary bin), with the extra
+// scenario flags args, retrying documented mock crashes.
+func runOne(work, bin, v string, c config, run int, args ...string) runResult {
 	res := runResult{Version: v, Config: c}
 	for attempt := 0; ; attempt++ {
 		logPath := filepath.Join(work, "logs", fmt.Sprintf("%s_%s_%s_%s_%d_%d.log", v, c.Scenario, sanitize(c.Variant), sanitize(c.Handler), run, attempt))
 		os.MkdirAll(filepath.Dir(logPath), 0o755)
-		out, sig, err := execScenario(bin, c, logPath)
+		out, sig, err := execScenario(bin, c, logPath, args...)
 		res.Log = logPath
 		if sig != 0 && mockDefect(v, sig) && attempt < *flagRetries {
 			res.Crashes++
@@ -424,14 +460,14 @@ func sanitize(s string) string {
 	}, s)
 }
 
-func execScenario(bin string, c config, logPath string) (*Outcome, syscall.Signal, error) {
+func execScenario(bin string, c config, logPath string, args ...string) (*Outcome, syscall.Signal, error) {
 	wd := c.Watchdog
 	if wd == 0 {
 		wd = 90
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(wd+10)*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "-scenario", c.Scenario, "-variant", c.Variant, "-handler", c.Handler, "-watchdog", fmt.Sprintf("%ds", wd))
+	cmd := exec.CommandContext(ctx, bin, append([]string{"-scenario", c.Scenario, "-variant", c.Variant, "-handler", c.Handler, "-watchdog", fmt.Sprintf("%ds", wd)}, args...)...)
 	lf, err := os.Create(logPath)
 	if err != nil {
 		return nil, 0, err
@@ -462,10 +498,15 @@ func execScenario(bin string, c config, logPath string) (*Outcome, syscall.Signa
 	}
 	sc := bufio.NewScanner(&stdout)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	var ser json.RawMessage
 	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "SERIES "); ok && json.Valid([]byte(rest)) {
+			ser = json.RawMessage(rest)
+		}
 		if rest, ok := strings.CutPrefix(sc.Text(), "OUTCOME "); ok {
 			var o Outcome
 			if jerr := json.Unmarshal([]byte(rest), &o); jerr == nil {
+				o.Series = ser
 				return &o, sig, nil
 			}
 		}

@@ -132,7 +132,7 @@ func newFlagSet(cl *commandLine, enable map[*analysis.Analyzer]*bool) *flag.Flag
 		enable[a] = fs.Bool(a.Name, false, "enable only the "+a.Name+" analyzer (-"+a.Name+"=false: all but it)")
 		a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
 	}
-	fs.BoolVar(&cl.json, "json", false, "print the reports as go/analysis JSON on standard output (exit code 0)")
+	fs.BoolVar(&cl.json, "json", false, "print the reports as go/analysis JSON on standard output (exit code 0, or 1 for an incomplete run)")
 	fs.Var(sarifFlag{cl}, "sarif", "write a SARIF 2.1.0 log to standard output, or with -sarif=FILE to FILE")
 	fs.IntVar(&cl.context, "c", -1, "print `N` lines of source around each report")
 	fs.BoolVar(&cl.tests, "test", true, "analyse test files too (-test=false leaves them out)")
@@ -324,13 +324,15 @@ Analyzers (all run; -NAME runs only the named ones, -NAME=false all but NAME):
 	_ = tw.Flush()
 
 	b.WriteString(`
+Reports go to standard error, as "file:line:col: message (analyzer)".
+
 Exit codes:
-  0  nothing reported (always with -json and -fix)
-  1  the packages could not be listed or loaded, or an analyzer failed
+  0  nothing reported (-json and -fix: whatever they found)
+  1  the run is incomplete: a pattern matched no package, the packages could not
+     be listed, a package using a client did not type-check in full (its reports
+     are printed, the last line names what was missed), or an analyzer failed
   2  bad command line
   3  reports printed (text and -sarif)
-A package that does not type-check costs one line on standard error and does not
-change the exit code: the analyzers run on it anyway.
 
 Examples:
   kafkalint ./...                                  report on every package of the module
@@ -338,8 +340,10 @@ Examples:
   kafkalint -sarif=kafkalint.sarif ./...           write SARIF for code scanning
   kafkalint -fix -diff ./...                       show the suggested fixes as a diff
 
-KAFKALINT_LOAD=full loads every package from source, as a general go/analysis
-driver does. Documentation: https://pkg.go.dev/github.com/kafkalint/kafkalint
+Build flags (-tags, -mod, -modfile, -overlay, -race, -C) are go vet's and reach go
+list. KAFKALINT_LOAD=full loads every package from source, as a general go/analysis
+driver does; KAFKALINT_PROGRESS=off silences the progress line of a long load.
+Documentation: https://pkg.go.dev/github.com/kafkalint/kafkalint (docs/cli.md)
 `)
 	_, _ = w.Write(b.Bytes()) // usage on a closed pipe: nothing to do
 }

@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
@@ -41,7 +42,12 @@ type outcome struct {
 // a test variant stand for its package where that gives the same text reports
 // (testvariant.go).
 func analyse(cl *commandLine, cover bool) *outcome {
+	if progressWanted() {
+		stop := startProgress(os.Stderr, 3*time.Second, time.Second)
+		defer stop()
+	}
 	if fullLoad() {
+		setStage("loading packages from source")
 		return analyseFull(cl)
 	}
 	o := &outcome{graph: new(checker.Graph)}
@@ -52,6 +58,7 @@ func analyse(cl *commandLine, cover bool) *outcome {
 	}
 	env.flags = cl.build
 	warnWithoutCgo(env)
+	setStage("listing packages (go list; a first run builds the dependencies' export data)")
 	l, err := listReaching(env, cl.patterns, cl.tests)
 	if err != nil {
 		o.causes = append(o.causes, listCause(err, cl.patterns))
@@ -63,6 +70,7 @@ func analyse(cl *commandLine, cover bool) *outcome {
 	if len(l.reaching) == 0 {
 		return o
 	}
+	setStage(fmt.Sprintf("type-checking and analysing %d packages that reach a Kafka client", len(l.reaching)))
 	res, err := loadReaching(env, l, cl.analyzers, cl.tests, cover)
 	if err != nil {
 		o.causes = append(o.causes, "kafkalint: "+oneLine(err.Error()))
@@ -200,15 +208,24 @@ func firstError(p *packages.Package) string {
 	return oneLine(p.Errors[0].Msg)
 }
 
-// oneLine joins the lines of s with "; ", without their indentation.
+// oneLine joins the lines of s with "; " (a space after a line that ends in a
+// colon), without their indentation.
 func oneLine(s string) string {
-	var lines []string
+	var b strings.Builder
 	for line := range strings.SplitSeq(strings.TrimSpace(s), "\n") {
-		if line = strings.TrimSpace(line); line != "" {
-			lines = append(lines, line)
+		if line = strings.TrimSpace(line); line == "" {
+			continue
 		}
+		if b.Len() > 0 {
+			if strings.HasSuffix(b.String(), ":") {
+				b.WriteString(" ") // "to add:" and the command
+			} else {
+				b.WriteString("; ")
+			}
+		}
+		b.WriteString(line)
 	}
-	return strings.Join(lines, "; ")
+	return b.String()
 }
 
 // results counts the reports of graph's root actions and reports whether an

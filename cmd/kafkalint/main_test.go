@@ -450,7 +450,7 @@ func TestUsage(t *testing.T) {
 		}
 	}
 	// A bad command line: exit 2, one line and a pointer to the usage.
-	for _, args := range [][]string{{}, {"-nosuchflag", "./..."}, {"-sarif", "-json", "./..."}} {
+	for _, args := range [][]string{{}, {"-nosuchflag", "./..."}, {"-sarif", "-json", "./..."}, {"-diff", "./..."}} {
 		_, stderr := run(t, ".", 2, bin, args...)
 		if !strings.HasPrefix(stderr, "kafkalint: ") || !strings.HasSuffix(stderr, "Run 'kafkalint -h' for usage.\n") || strings.Count(stderr, "\n") != 2 {
 			t.Errorf("kafkalint %s: stderr %q, want one error line and the pointer to -h", strings.Join(args, " "), stderr)

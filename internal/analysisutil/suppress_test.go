@@ -71,8 +71,8 @@ func (u uses) UsesClient() bool { return bool(u) }
 // package that uses no client too.
 func TestSuppress(t *testing.T) {
 	pkgs := []string{"suppress", "suppress/noclient", "suppress/fileignore"}
-	analysistest.Run(only{t, false}, testutil.TestData(t), bad, pkgs...)
-	analysistest.Run(only{t, true}, testutil.TestData(t), directive.NewAnalyzer(bad, good, other), pkgs...)
+	analysistest.Run(only{t, false}, testutil.Fixtures(t), bad, pkgs...)
+	analysistest.Run(only{t, true}, testutil.Fixtures(t), directive.NewAnalyzer(bad, good, other), pkgs...)
 }
 
 // TestUnused: with -bad.unusedignores (the deprecated alias of
@@ -83,8 +83,8 @@ func TestUnused(t *testing.T) {
 	if err := a.Flags.Set(analysisutil.UnusedFlag, "true"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(only{t, false}, testutil.TestData(t), a, "suppress/unused")
-	analysistest.Run(only{t, true}, testutil.TestData(t), directive.NewAnalyzer(a, g), "suppress/unused")
+	analysistest.Run(only{t, false}, testutil.Fixtures(t), a, "suppress/unused")
+	analysistest.Run(only{t, true}, testutil.Fixtures(t), directive.NewAnalyzer(a, g), "suppress/unused")
 }
 
 // only passes on analysistest's failures but for the expectations that belong
@@ -112,7 +112,7 @@ func TestSetup(t *testing.T) {
 	if bad.URL != analysisutil.URLPrefix+"bad" || !bad.RunDespiteErrors || !slices.Contains(bad.Requires, analysisutil.Inspect) {
 		t.Errorf("after Setup: URL %q, RunDespiteErrors %v, Requires %v", bad.URL, bad.RunDespiteErrors, bad.Requires)
 	}
-	for _, r := range analysistest.Run(only{t, false}, testutil.TestData(t), bad, "suppress") {
+	for _, r := range analysistest.Run(only{t, false}, testutil.Fixtures(t), bad, "suppress") {
 		for _, d := range r.Diagnostics {
 			want := bad.URL + analysisutil.CategoryURL("call")
 			if d.Category == analysisutil.DirectiveCategory {
@@ -148,5 +148,5 @@ func TestReportInGenerated(t *testing.T) {
 			})
 		}
 	})
-	analysistest.Run(t, testutil.TestData(t), a, "suppress/ingenerated")
+	analysistest.Run(t, testutil.Fixtures(t), a, "suppress/ingenerated")
 }

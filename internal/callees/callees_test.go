@@ -15,7 +15,7 @@ import (
 // TestCallees: what a call may call, for each kind of call, and whether the
 // list is complete (testdata/src/callees/basic: one call per function).
 func TestCallees(t *testing.T) {
-	res := analysistest.Run(t, testutil.TestData(t), callees.Analyzer, "callees/basic")
+	res := analysistest.Run(t, testutil.Fixtures(t), callees.Analyzer, "callees/basic")
 	if len(res) != 1 {
 		t.Fatalf("%d results, want 1", len(res))
 	}

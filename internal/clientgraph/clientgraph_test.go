@@ -23,7 +23,7 @@ func TestImports(t *testing.T) {
 		"kafkagoreader/v0":       {clients.KafkaGo: true},
 		"pollrebalance/v1":       {},
 	} {
-		res := analysistest.Run(wantless{t}, testutil.TestData(t), clientgraph.Analyzer, pkg)
+		res := analysistest.Run(wantless{t}, testutil.Fixtures(t), clientgraph.Analyzer, pkg)
 		if len(res) != 1 {
 			t.Fatalf("%s: %d results", pkg, len(res))
 		}
@@ -38,7 +38,7 @@ func TestImports(t *testing.T) {
 
 // TestMemo: a memoised value is computed once per package.
 func TestMemo(t *testing.T) {
-	res := analysistest.Run(wantless{t}, testutil.TestData(t), clientgraph.Analyzer, "kgorebalance/lookalike")
+	res := analysistest.Run(wantless{t}, testutil.Fixtures(t), clientgraph.Analyzer, "kgorebalance/lookalike")
 	r := res[0].Result.(*clientgraph.Result)
 	type key struct{}
 	n := 0

@@ -2,7 +2,7 @@
 // each pass's doc.go (the "# Analyzer NAME" section, as analysisutil.Help
 // returns it), as the Markdown of docs/analyzers.md, and the parts of other
 // pages that list the analyzers (README's table of analyzers, docs/nogo.md's
-// nogo target).
+// nogo target, docs/clients.md's categories of each client's analyzers).
 // go generate ./analyzer writes them; analyzer's tests fail when they differ
 // from what this package renders.
 package docgen
@@ -95,6 +95,120 @@ func Nogo(as []*analysis.Analyzer) string {
 var Blocks = map[string]map[string]func([]*analysis.Analyzer) string{
 	"README.md":    {"analyzers": Table},
 	"docs/nogo.md": {"nogo": Nogo},
+	"docs/clients.md": {
+		"categories-confluent-kafka-go": CategoryTable("confluent-kafka-go"),
+		"categories-sarama":             CategoryTable("sarama"),
+		"categories-franz-go":           CategoryTable("franz-go"),
+		"categories-kafka-go":           CategoryTable("kafka-go"),
+		"categories-other":              CategoryTable(""),
+	},
+}
+
+// Clients says which client library each analyzer checks the use of, for the
+// tables of docs/clients.md. An analyzer missing here is listed in the table
+// of analyzers that check no one client ("categories-other"), where a new
+// one shows until it is added.
+var Clients = map[string]string{
+	"revokecommit":      "confluent-kafka-go",
+	"storeoffset":       "confluent-kafka-go",
+	"configkey":         "confluent-kafka-go",
+	"pollrebalance":     "confluent-kafka-go",
+	"incrementalassign": "confluent-kafka-go",
+	"readtimeout":       "confluent-kafka-go",
+	"neverstored":       "confluent-kafka-go",
+	"claimloop":         "sarama",
+	"markoffset":        "sarama",
+	"consumeloop":       "sarama",
+	"nocommit":          "sarama",
+	"asyncmark":         "sarama",
+	"kgorebalance":      "franz-go",
+	"kgocommit":         "franz-go",
+	"kafkagoreader":     "kafka-go",
+}
+
+// CategoryTable returns the function that renders the table of the
+// categories of client's analyzers (client "": the analyzers Clients does not
+// assign): each analyzer, linked to its section of docs/analyzers.md, each of
+// its "# Category C" headings, and the first sentence under that heading.
+func CategoryTable(client string) func([]*analysis.Analyzer) string {
+	return func(as []*analysis.Analyzer) string {
+		var b strings.Builder
+		b.WriteString("| analyzer | category | reports |\n| --- | --- | --- |\n")
+		rows := 0
+		for _, a := range as {
+			if Clients[a.Name] != client {
+				continue
+			}
+			full, _ := analysisutil.Help(a.Name)
+			name := fmt.Sprintf("[%s](analyzers.md#%s)", a.Name, a.Name)
+			for _, c := range categories(full) {
+				fmt.Fprintf(&b, "| %s | `%s` | %s |\n", name, c.name, c.first)
+				name = ""
+				rows++
+			}
+		}
+		if rows == 0 {
+			return "No analyzer of the suite at present.\n"
+		}
+		return b.String()
+	}
+}
+
+type category struct{ name, first string }
+
+// categories returns the "# Category C" sections of an analyzer's
+// documentation, each with the first sentence of its first paragraph.
+func categories(doc string) []category {
+	var cs []category
+	content := new(comment.Parser).Parse(doc).Content
+	for i, blk := range content {
+		h, ok := blk.(*comment.Heading)
+		if !ok {
+			continue
+		}
+		name, ok := strings.CutPrefix(plain(h.Text), "Category ")
+		if !ok {
+			continue
+		}
+		c := category{name: name}
+		if i+1 < len(content) {
+			if p, ok := content[i+1].(*comment.Paragraph); ok {
+				c.first = firstSentence(strings.Join(strings.Fields(plain(p.Text)), " "))
+			}
+		}
+		cs = append(cs, c)
+	}
+	return cs
+}
+
+// plain returns the text of a comment's inline content, without links' targets.
+func plain(text []comment.Text) string {
+	var b strings.Builder
+	for _, t := range text {
+		switch t := t.(type) {
+		case comment.Plain:
+			b.WriteString(string(t))
+		case comment.Italic:
+			b.WriteString(string(t))
+		case *comment.Link:
+			b.WriteString(plain(t.Text))
+		case *comment.DocLink:
+			b.WriteString(plain(t.Text))
+		}
+	}
+	return b.String()
+}
+
+// firstSentence returns s up to and including the first period followed by a
+// space and a capital letter, or all of s; a "|" is escaped for a table cell.
+func firstSentence(s string) string {
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] == '.' && s[i+1] == ' ' && 'A' <= s[i+2] && s[i+2] <= 'Z' {
+			s = s[:i+1]
+			break
+		}
+	}
+	return strings.ReplaceAll(s, "|", "\\|")
 }
 
 // Render returns content, the text of the page at path (a key of Blocks),

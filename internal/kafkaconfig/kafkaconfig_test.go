@@ -12,13 +12,13 @@ import (
 
 // TestFacts checks the facts exported for other packages.
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), kafkaconfig.Analyzer, "kafkaconfig/facts")
+	analysistest.Run(t, testutil.Fixtures(t), kafkaconfig.Analyzer, "kafkaconfig/facts")
 }
 
 // TestResolve compares every consumer's resolved configuration with the
 // "config:" comment on its line.
 func TestResolve(t *testing.T) {
-	results := analysistest.Run(t, testutil.TestData(t), kafkaconfig.Analyzer, "kafkaconfig/resolve")
+	results := analysistest.Run(t, testutil.Fixtures(t), kafkaconfig.Analyzer, "kafkaconfig/resolve")
 	if len(results) != 1 {
 		t.Fatalf("got %d results, want 1", len(results))
 	}

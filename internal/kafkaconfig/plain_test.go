@@ -61,7 +61,7 @@ func TestResultOutlivesPass(t *testing.T) {
 			return nil, nil
 		},
 	}
-	analysistest.Run(t, testutil.TestData(t), probe, "kafkaconfig/plain/lib", "kafkaconfig/plain/app")
+	analysistest.Run(t, testutil.Fixtures(t), probe, "kafkaconfig/plain/lib", "kafkaconfig/plain/app")
 }
 
 // poison makes every use of p panic or find nothing.

@@ -20,7 +20,7 @@ import (
 // and a provider closure, resolved for each provider, with the settings
 // written on some paths only.
 func TestProviderFacts(t *testing.T) {
-	dir := testutil.TestData(t)
+	dir := testutil.Fixtures(t)
 	cfg := &packages.Config{
 		Mode: packages.LoadAllSyntax,
 		Dir:  filepath.Join(dir, "src"),

@@ -15,7 +15,7 @@ import (
 // configuration with the "syntax:" comment on the line of its position, and
 // checks that entries set in other packages carry none.
 func TestSyntax(t *testing.T) {
-	results := analysistest.Run(t, testutil.TestData(t), kafkaconfig.Analyzer, "kafkaconfig/syntax")
+	results := analysistest.Run(t, testutil.Fixtures(t), kafkaconfig.Analyzer, "kafkaconfig/syntax")
 	pass := results[0].Pass
 	res := results[0].Result.(*kafkaconfig.Result)
 	want := make(map[int]string)

@@ -1,6 +1,7 @@
 // Package kafkagoapi identifies segmentio/kafka-go's package,
 // github.com/segmentio/kafka-go (also vendored): its Reader, ReaderConfig and
-// their fields and methods by name (docs/library-facts.md, F27, F28, F30 and F31).
+// their fields and methods by name, and Generation.CommitOffsets
+// (docs/library-facts.md, F27, F28, F30 to F32).
 //
 // Everything is matched by types.Object identity on (package path, name), never
 // by printed type strings, so look-alike packages with the same names are
@@ -57,12 +58,29 @@ func IsReaderMethod(fn *types.Func, names ...string) bool {
 	return recv != nil && IsReader(recv.Type()) && slices.Contains(names, fn.Name())
 }
 
+// IsGenerationMethod reports whether fn is one of the methods names of
+// *kafka.Generation, a consumer group generation (Generation.CommitOffsets:
+// docs/library-facts.md, F32).
+func IsGenerationMethod(fn *types.Func, names ...string) bool {
+	if fn == nil {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	return recv != nil && IsType(recv.Type(), "Generation") && slices.Contains(names, fn.Name())
+}
+
+// IsMessageOffset reports whether f is the Offset field of kafka.Message.
+func IsMessageOffset(f *types.Var) bool { return isField(f, "Message", "Offset") }
+
 // IsConfigField reports whether f is the field name of kafka.ReaderConfig.
-func IsConfigField(f *types.Var, name string) bool {
+func IsConfigField(f *types.Var, name string) bool { return isField(f, "ReaderConfig", name) }
+
+// isField reports whether f is the field name of kafka-go's struct type typeName.
+func isField(f *types.Var, typeName, name string) bool {
 	if f == nil || !f.IsField() || f.Name() != name || !IsPackage(f.Pkg()) {
 		return false
 	}
-	tn, ok := f.Pkg().Scope().Lookup("ReaderConfig").(*types.TypeName)
+	tn, ok := f.Pkg().Scope().Lookup(typeName).(*types.TypeName)
 	if !ok {
 		return false
 	}

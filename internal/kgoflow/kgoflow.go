@@ -171,6 +171,9 @@ type Result struct {
 	mu       sync.Mutex // Walk and Escapes: the passes sharing a Result may run at once
 	reaches  map[*types.Package]bool
 	escaping map[*Client]bool
+	// registering: the clients that run a partition callback, by its
+	// *kgo.Client parameters (Registering).
+	registering map[*ssa.Parameter][]*Client
 }
 
 type key struct{}
@@ -506,6 +509,66 @@ func (r *Result) Callbacks(o *Option) ([]*ssa.Function, bool) {
 		complete = false
 	}
 	return fns, complete
+}
+
+// Registering returns the clients that run the partition callback whose
+// *kgo.Client parameter p is: those that the options registering the
+// callback reach (kgo calls the callback with the client that registered it,
+// so a revoke callback's cl.CommitMarkedOffsets(ctx) commits on that client).
+// A callback is a function the argument of an OnPartitionsAssigned,
+// OnPartitionsRevoked or OnPartitionsLost option may be (Callbacks); for a
+// method value, the parameters of the method it wraps.
+func (r *Result) Registering(p *ssa.Parameter) []*Client {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.registering == nil {
+		r.registering = make(map[*ssa.Parameter][]*Client)
+		for _, o := range r.Options {
+			if !slices.Contains(kgoapi.Callbacks, o.Name) {
+				continue
+			}
+			fns, _ := r.Callbacks(o)
+			cls := r.ClientsWith(o)
+			for _, fn := range fns {
+				for _, q := range clientParams(fn) {
+					for _, c := range cls {
+						if !slices.Contains(r.registering[q], c) {
+							r.registering[q] = append(r.registering[q], c)
+						}
+					}
+				}
+			}
+		}
+	}
+	return r.registering[p]
+}
+
+// clientParams returns the *kgo.Client parameters of fn, and for a
+// synthetic function (a bound method value's wrapper) those of the package's
+// functions it calls, as Walk takes them.
+func clientParams(fn *ssa.Function) []*ssa.Parameter {
+	var out []*ssa.Parameter
+	add := func(f *ssa.Function) {
+		for _, p := range f.Params {
+			if kgoapi.IsClient(p.Type()) {
+				out = append(out, p)
+			}
+		}
+	}
+	add(fn)
+	if fn.Synthetic == "" {
+		return out
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok {
+				if callee := c.Common().StaticCallee(); valueflow.Local(callee) {
+					add(callee)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // A Reach is a call of a *kgo.Client method that a function makes before it

@@ -37,7 +37,7 @@ var verdicts = &analysis.Analyzer{
 }
 
 func TestVerdictsOnCode(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), verdicts, "liveness/v2")
+	analysistest.Run(t, testutil.Fixtures(t), verdicts, "liveness/v2")
 }
 
 // A nil checker, a nil handler and a handler without a function answer "may run".
@@ -100,5 +100,5 @@ var concurrent = &analysis.Analyzer{
 }
 
 func TestConcurrent(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), concurrent, "liveness/concurrent")
+	analysistest.Run(t, testutil.Fixtures(t), concurrent, "liveness/concurrent")
 }

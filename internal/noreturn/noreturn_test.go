@@ -17,7 +17,7 @@ import (
 // results); those that may return, and every function of a package that reaches
 // no client, get none.
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), noreturn.Analyzer, "noreturn/lib", "noreturn/plain")
+	analysistest.Run(t, testutil.Fixtures(t), noreturn.Analyzer, "noreturn/lib", "noreturn/plain")
 }
 
 // probe reports every call statement that does not return, by the Result.
@@ -45,7 +45,7 @@ var probe = &analysis.Analyzer{
 // of zerolog, the program's own logger interface) and wrappers in another
 // analysed package, read from facts.
 func TestMayReturn(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), probe, "noreturn/app")
+	analysistest.Run(t, testutil.Fixtures(t), probe, "noreturn/app")
 }
 
 // TestListed checks the list by package path, receiver and name, without stubs.

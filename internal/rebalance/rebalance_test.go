@@ -314,7 +314,7 @@ var handlers = &analysis.Analyzer{
 // reaches the library only through another package's aliases, and on one that
 // does not use the library.
 func TestAnalyzer(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), handlers,
+	analysistest.Run(t, testutil.Fixtures(t), handlers,
 		"rebalancehandlers/v1", "rebalancehandlers/v2", "rebalancehandlers/gopkgin",
 		"rebalancehandlers/aliasuser", "rebalancehandlers/nokafka")
 }

@@ -14,7 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
-// AuditFixes runs a on the analysistest packages pkgs (under TestData) and
+// AuditFixes runs a on the analysistest packages pkgs (under Fixtures) and
 // applies each of its suggested fixes alone to the original source. It
 // returns the number of fixes audited and, for each fix that deletes or moves
 // user code, a problem: a statement that no edit touches must be found again,
@@ -27,7 +27,7 @@ import (
 // (the pass's tests do).
 func AuditFixes(t testing.TB, a *analysis.Analyzer, pkgs ...string) (fixes int, problems []string) {
 	t.Helper()
-	for _, r := range analysistest.Run(quiet{}, TestData(t), a, pkgs...) {
+	for _, r := range analysistest.Run(quiet{}, Fixtures(t), a, pkgs...) {
 		for _, d := range r.Diagnostics {
 			for _, fix := range d.SuggestedFixes {
 				fixes++
@@ -124,8 +124,11 @@ func auditFile(name, msg string, edits []edit, reported [2]int) []string {
 		isReported := reported[0] >= s.start && reported[1] <= s.end
 		for _, e := range edits {
 			switch {
-			case isReported && e.start == e.end && (e.start == s.start || e.start == s.end):
-				touched = true // "go " or "defer " before the reported statement
+			case e.start == e.end && (e.start == s.start || e.start == s.end):
+				// An insertion at an edge ("go " before a call, "+1" after
+				// an offset) extends the statement or adds one beside it:
+				// it deletes nothing.
+				touched = true
 			case e.end <= s.start:
 				delta += len(e.text) - (e.end - e.start)
 			case e.start >= s.end:

@@ -47,7 +47,7 @@ func (i stubImporter) Import(path string) (*types.Package, error) {
 // themselves; it reads no build context and no environment.
 func StubImporter(t testing.TB) types.Importer {
 	t.Helper()
-	stubs.once.Do(func() { loadStubs(TestData(t)) })
+	stubs.once.Do(func() { loadStubs(Fixtures(t)) })
 	if stubs.err != nil {
 		t.Fatalf("loading the library stubs: %v", stubs.err)
 	}

@@ -14,13 +14,13 @@ import (
 )
 
 // CheckGoldens checks the fix goldens of the analysistest packages pkgs (under
-// TestData): each .go.golden file is gofmt-clean, the package made of them (and
+// Fixtures, so generated variants too): each .go.golden file is gofmt-clean, the package made of them (and
 // of its .go files that have no golden, unchanged) type-checks against the
 // library stubs and the package's own vendor/ tree, and a reports nothing with a
 // fix there, so applying the fixes a second time changes nothing.
 func CheckGoldens(t *testing.T, a *analysis.Analyzer, pkgs ...string) {
 	t.Helper()
-	src := filepath.Join(TestData(t), "src")
+	src := filepath.Join(Fixtures(t), "src")
 	gopath := t.TempDir()
 	for _, stub := range []string{"github.com/confluentinc", "gopkg.in/confluentinc", "github.com/IBM", "github.com/Shopify", "github.com/twmb", "github.com/segmentio"} {
 		copyTree(t, filepath.Join(src, stub), filepath.Join(gopath, "src", stub))
@@ -126,7 +126,7 @@ func write(t *testing.T, path string, content []byte) {
 // run returns an error; a panic fails it too.
 func RunIllTyped(t *testing.T, a *analysis.Analyzer, src string) []analysis.Diagnostic {
 	t.Helper()
-	diags, err := RunPartial(TestData(t), []*analysis.Analyzer{a}, []byte(src))
+	diags, err := RunPartial(Fixtures(t), []*analysis.Analyzer{a}, []byte(src))
 	if err != nil {
 		t.Fatalf("%s on ill-typed code: %v", a.Name, err)
 	}

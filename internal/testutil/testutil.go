@@ -1,4 +1,5 @@
-// Package testutil locates the shared analysistest tree and checks fixed code.
+// Package testutil builds the shared analysistest tree (Fixtures: the committed
+// fixtures plus their generated import-path variants) and checks fixed code.
 package testutil
 
 import (
@@ -7,8 +8,9 @@ import (
 	"testing"
 )
 
-// TestData returns the absolute path of the repository's testdata directory, the
-// GOPATH of every analysistest run (analysistest needs it absolute).
+// TestData returns the absolute path of the repository's testdata directory as
+// committed: the module trees (demos, versions) and the source of Fixtures,
+// which is the GOPATH of the analysistest runs.
 func TestData(t testing.TB) string {
 	_, file, _, ok := runtime.Caller(0)
 	if !ok {

@@ -10,7 +10,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), asyncmark.Analyzer, "asyncmark/ibm", "asyncmark/shopify", "asyncmark/lookalike")
+	analysistest.Run(t, testutil.Fixtures(t), asyncmark.Analyzer, "asyncmark/ibm", "asyncmark/shopify", "asyncmark/lookalike")
 }
 
 func TestIllTyped(t *testing.T) {
@@ -32,5 +32,5 @@ func (h) ConsumeClaim(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim
 // TestCrossPackage: goroutines that mark through a shared library's ack
 // helpers (MarksFact), on both import paths.
 func TestCrossPackage(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), asyncmark.Analyzer, "asyncmark/xpkg/ibm/acklib", "asyncmark/xpkg/ibm", "asyncmark/xpkg/shopify/acklib", "asyncmark/xpkg/shopify")
+	analysistest.Run(t, testutil.Fixtures(t), asyncmark.Analyzer, "asyncmark/xpkg/ibm/acklib", "asyncmark/xpkg/ibm", "asyncmark/xpkg/shopify/acklib", "asyncmark/xpkg/shopify")
 }

@@ -10,13 +10,13 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), claimloop.Analyzer, "claimloop/ibm", "claimloop/shopify", "claimloop/lookalike", "claimloop/shortcut")
+	analysistest.Run(t, testutil.Fixtures(t), claimloop.Analyzer, "claimloop/ibm", "claimloop/shopify", "claimloop/lookalike", "claimloop/shortcut")
 }
 
 // TestFix checks the fixes against their golden files: comma-ok with a
 // return, and a return instead of a continue.
 func TestFix(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), claimloop.Analyzer, "claimloop/fix")
+	analysistest.RunWithSuggestedFixes(t, testutil.Fixtures(t), claimloop.Analyzer, "claimloop/fix")
 }
 
 // TestFixCompiles type-checks the fixed code and runs the analyzer on it again.
@@ -59,5 +59,5 @@ func g() { L: m := <-claim.Messages(); if m == nil { goto L }; var x = <-claim.M
 // TestCrossPackage: a ConsumeClaim that runs a shared library's claim loop,
 // judged from the library's facts, on both import paths.
 func TestCrossPackage(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), claimloop.Analyzer, "claimloop/xpkg/ibm/kafkalib", "claimloop/xpkg/ibm", "claimloop/xpkg/shopify/kafkalib", "claimloop/xpkg/shopify")
+	analysistest.Run(t, testutil.Fixtures(t), claimloop.Analyzer, "claimloop/xpkg/ibm/kafkalib", "claimloop/xpkg/ibm", "claimloop/xpkg/shopify/kafkalib", "claimloop/xpkg/shopify")
 }

@@ -30,7 +30,7 @@ func TestShortcutWithoutSSA(t *testing.T) {
 	settled := testutil.NewSettled(t)
 	checkAgainstSSA(settled)
 	defer func() { checkClaimChan = nil }()
-	dir := testutil.TestData(t)
+	dir := testutil.Fixtures(t)
 	analysistest.Run(t, dir, Analyzer, "claimloop/ibm", "claimloop/shopify", "claimloop/lookalike", "claimloop/shortcut")
 	analysistest.Run(t, dir, Analyzer, "claimloop/xpkg/ibm/kafkalib", "claimloop/xpkg/ibm", "claimloop/xpkg/shopify/kafkalib", "claimloop/xpkg/shopify")
 	settled.AtLeast("claim channels", 3)

@@ -10,11 +10,11 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), configkey.Analyzer, "configkey/v1", "configkey/v2", "configkey/gopkgin", "configkey/sweep_confluent_kafka_go_v1_8_2")
+	analysistest.Run(t, testutil.Fixtures(t), configkey.Analyzer, "configkey/v1", "configkey/v2", "configkey/gopkgin", "configkey/sweep_confluent_kafka_go_v1_8_2")
 }
 
 func TestFix(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), configkey.Analyzer, "configkey/fix")
+	analysistest.RunWithSuggestedFixes(t, testutil.Fixtures(t), configkey.Analyzer, "configkey/fix")
 }
 
 // TestFixCompiles type-checks the fixed code and runs the analyzer on it again.

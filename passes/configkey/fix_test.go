@@ -27,7 +27,7 @@ func TestFixDeletesImport(t *testing.T) {
 	}
 	for _, a := range []*analysis.Analyzer{configkey.Analyzer, withInspect} {
 		found := false
-		for _, r := range analysistest.Run(t, testutil.TestData(t), a, "configkey/fix") {
+		for _, r := range analysistest.Run(t, testutil.Fixtures(t), a, "configkey/fix") {
 			fset := r.Action.Package.Fset
 			for _, d := range r.Diagnostics {
 				if !strings.Contains(d.Message, `becomes "3s"`) {

@@ -10,7 +10,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), consumeloop.Analyzer,
+	analysistest.Run(t, testutil.Fixtures(t), consumeloop.Analyzer,
 		"consumeloop/ibm", "consumeloop/shopify", "consumeloop/coop", "consumeloop/lookalike",
 		"consumeloop/errgroup/ibm", "consumeloop/errgroup/shopify", "consumeloop/flow")
 }
@@ -19,7 +19,7 @@ func Test(t *testing.T) {
 // (ConsumesOnceFact): the facts, and the reports at their callers.
 func TestFacts(t *testing.T) {
 	for _, path := range []string{"ibm", "shopify"} {
-		analysistest.Run(t, testutil.TestData(t), consumeloop.Analyzer,
+		analysistest.Run(t, testutil.Fixtures(t), consumeloop.Analyzer,
 			"consumeloop/xpkg/"+path+"/kafkasvc", "consumeloop/xpkg/"+path)
 	}
 }

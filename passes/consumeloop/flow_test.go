@@ -20,7 +20,7 @@ func TestLoopedWithoutSSA(t *testing.T) {
 		settled.Check("looped calls", call, inLoop, "a call settled as looped from the flow, not in a loop in the SSA form")
 	}
 	defer func() { checkLooped = nil }()
-	dir := testutil.TestData(t)
+	dir := testutil.Fixtures(t)
 	analysistest.Run(t, dir, Analyzer,
 		"consumeloop/ibm", "consumeloop/shopify", "consumeloop/coop", "consumeloop/lookalike",
 		"consumeloop/errgroup/ibm", "consumeloop/errgroup/shopify", "consumeloop/flow")

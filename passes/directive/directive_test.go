@@ -17,13 +17,13 @@ import (
 // -directive.unusedignores, the directives that suppress nothing; the
 // directives that suppress a report (each fixture's first) are silent.
 func TestClients(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), unused(t, analyzer.NewAnalyzers()),
+	analysistest.Run(t, testutil.Fixtures(t), unused(t, analyzer.NewAnalyzers()),
 		"directive/v1", "directive/ibm", "directive/kgo", "directive/kafkago", "directive/noclient")
 }
 
 // TestNoFlag: without the flag, stale directives are not reported.
 func TestNoFlag(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), directive.Analyzer, "directive/noflag")
+	analysistest.Run(t, testutil.Fixtures(t), directive.Analyzer, "directive/noflag")
 }
 
 // TestAlias: a pass's -NAME.unusedignores, deprecated, still asks for NAME's
@@ -37,7 +37,7 @@ func TestAlias(t *testing.T) {
 			}
 		}
 	}
-	analysistest.Run(t, testutil.TestData(t), list[len(list)-1], "directive/alias")
+	analysistest.Run(t, testutil.Fixtures(t), list[len(list)-1], "directive/alias")
 }
 
 // unused returns the directive analyzer of list, the suite's last, with

@@ -10,15 +10,15 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), incrementalassign.Analyzer, "incrementalassign/v1")
+	analysistest.Run(t, testutil.Fixtures(t), incrementalassign.Analyzer, "incrementalassign/v1")
 }
 
 func TestPaths(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), incrementalassign.Analyzer, "incrementalassign/v2", "incrementalassign/gopkgin")
+	analysistest.Run(t, testutil.Fixtures(t), incrementalassign.Analyzer, "incrementalassign/v2", "incrementalassign/gopkgin")
 }
 
 func TestFix(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), incrementalassign.Analyzer, "incrementalassign/fix", "incrementalassign/fixeager")
+	analysistest.RunWithSuggestedFixes(t, testutil.Fixtures(t), incrementalassign.Analyzer, "incrementalassign/fix", "incrementalassign/fixeager")
 }
 
 // TestFixCompiles type-checks the fixed code and runs the analyzer on it again.
@@ -29,5 +29,5 @@ func TestFixCompiles(t *testing.T) {
 // TestNoKafka: look-alike types and methods of a package that is not the
 // library are not reported.
 func TestNoKafka(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), incrementalassign.Analyzer, "incrementalassign/nokafka")
+	analysistest.Run(t, testutil.Fixtures(t), incrementalassign.Analyzer, "incrementalassign/nokafka")
 }

@@ -56,8 +56,10 @@
 // to anything (Partition: 0 says partition 0 is meant), StartOffset to
 // anything but FirstOffset. A NewReader call in a function of the package
 // that its callers give their configurations (func reader(cfg
-// kafka.ReaderConfig) *kafka.Reader, one helper for every reader) is also
-// judged at each of its calls, with the configuration that call gives: a
+// kafka.ReaderConfig) *kafka.Reader, one helper for every reader, or func
+// consumer(url, topic, groupID string) *kafka.Reader, whose GroupID is its
+// parameter) is also judged at each of its calls, with the configuration
+// that call gives (consumer(url, topic, "") has no group): a
 // caller that sets GroupID does not hide another that does not, and the
 // report at NewReader names the callers' configurations that read less than
 // meant (one level of calls: a helper of the helper's callers is judged with

@@ -235,11 +235,13 @@ type helperCall struct {
 	call ssa.CallInstruction
 	cfg  *config
 	at   *ast.CallExpr
+	own  bool // cfg.lit is in the helper's body
 }
 
-// related points at the call's configuration literal, or else at the call.
+// related points at the call's configuration literal, or else (or when the
+// literal is the helper's own, filled from its parameters) at the call.
 func (hc helperCall) related() analysis.RelatedInformation {
-	if hc.cfg.lit != nil {
+	if hc.cfg.lit != nil && !hc.own {
 		return analysis.RelatedInformation{Pos: hc.cfg.lit.Pos(), End: hc.cfg.lit.End(), Message: "the reader's configuration"}
 	}
 	return analysis.RelatedInformation{Pos: hc.at.Pos(), End: hc.at.End(), Message: "the reader's configuration is given here"}
@@ -266,7 +268,11 @@ func (c *checker) helperCalls(call *ssa.Call) []helperCall {
 		c.fields(cfg, call.Call.Args[0], make(map[ssa.Value]bool))
 		c.ctx = nil
 		if cfg.complete {
-			out = append(out, helperCall{call: hc, cfg: cfg, at: at})
+			own := false
+			if syn := fn.Syntax(); syn != nil && cfg.lit != nil {
+				own = syn.Pos() <= cfg.lit.Pos() && cfg.lit.End() <= syn.End()
+			}
+			out = append(out, helperCall{call: hc, cfg: cfg, at: at, own: own})
 		}
 	}
 	return out
@@ -339,7 +345,7 @@ func (c *checker) allocFields(cfg *config, a *ssa.Alloc, seen map[ssa.Value]bool
 		}
 		switch f.Name() {
 		case kafkagoapi.GroupID:
-			if s, ok := valueflow.ConstString(st.Val); ok && s == "" {
+			if c.noGroup(st.Val) {
 				continue // no group
 			}
 		case kafkagoapi.StartOffset:
@@ -354,6 +360,30 @@ func (c *checker) allocFields(cfg *config, a *ssa.Alloc, seen map[ssa.Value]bool
 			cfg.set[f.Name()] = true
 		}
 	}
+}
+
+// noGroup reports whether v, a value stored into GroupID, is "": a constant,
+// or, while fields judges one call of a helper (c.ctx), a parameter that
+// call gives "" on every path (consumer(url, topic, "") of func
+// consumer(url, topic, groupID string) *kafka.Reader). Outside a call, a
+// parameter is a group, which helperCalls then judges call by call.
+func (c *checker) noGroup(v ssa.Value) bool {
+	if s, ok := valueflow.ConstString(v); ok {
+		return s == ""
+	}
+	if c.ctx == nil {
+		return false
+	}
+	tr := c.g.RootsIn(v, c.ctx)
+	if !tr.Complete || len(tr.Roots) == 0 {
+		return false
+	}
+	for _, root := range tr.Roots {
+		if s, ok := valueflow.ConstString(root); !ok || s != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // groupOnly reports CommitMessages on a reader without GroupID and SetOffset

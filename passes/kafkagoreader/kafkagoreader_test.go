@@ -1,6 +1,7 @@
 package kafkagoreader_test
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -10,7 +11,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), kafkagoreader.Analyzer, "kafkagoreader/v0")
+	analysistest.Run(t, testutil.Fixtures(t), kafkagoreader.Analyzer, "kafkagoreader/v0")
 }
 
 // TestReadMessage runs the opt-in ReadMessage check; the default run leaves
@@ -20,8 +21,8 @@ func TestReadMessage(t *testing.T) {
 	if err := a.Flags.Set("readmessage", "true"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testutil.TestData(t), a, "kafkagoreader/readmessage")
-	if diags := analysistest.Run(&quiet{t}, testutil.TestData(t), kafkagoreader.NewAnalyzer(), "kafkagoreader/readmessage"); len(diags) != 1 || len(diags[0].Diagnostics) != 0 {
+	analysistest.Run(t, testutil.Fixtures(t), a, "kafkagoreader/readmessage")
+	if diags := analysistest.Run(&quiet{t}, testutil.Fixtures(t), kafkagoreader.NewAnalyzer(), "kafkagoreader/readmessage"); len(diags) != 1 || len(diags[0].Diagnostics) != 0 {
 		t.Errorf("without -readmessage: %d results, want one package without reports", len(diags))
 	}
 }
@@ -41,5 +42,31 @@ func TestIllTyped(t *testing.T) {
 // TestCrossPackage: configurations and readers from helpers and
 // constructors of another package, judged from their facts.
 func TestCrossPackage(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), kafkagoreader.Analyzer, "kafkagoreader/xpkg/kafkacfg", "kafkagoreader/xpkg")
+	analysistest.Run(t, testutil.Fixtures(t), kafkagoreader.Analyzer, "kafkagoreader/xpkg/kafkacfg", "kafkagoreader/xpkg")
+}
+
+// TestParamRelated: a reader whose GroupID is a helper's parameter, given ""
+// by one caller, points at that call, not at the helper's own literal.
+func TestParamRelated(t *testing.T) {
+	res := analysistest.Run(&quiet{t}, testutil.TestData(t), kafkagoreader.Analyzer, "kafkagoreader/v0")
+	found := false
+	for _, r := range res {
+		for _, d := range r.Diagnostics {
+			pos := r.Pass.Fset.Position(d.Pos)
+			if !strings.HasSuffix(pos.Filename, "param.go") {
+				continue
+			}
+			found = true
+			if len(d.Related) != 1 {
+				t.Fatalf("%s: related %v, want the one call that gives no group", pos, d.Related)
+			}
+			rel := r.Pass.Fset.Position(d.Related[0].Pos)
+			if rel.Line != 22 || d.Related[0].Message != "the reader's configuration is given here" {
+				t.Errorf("%s: related at %s (%q), want param.go:22, the call eventReader(url, \"events\", \"\")", pos, rel, d.Related[0].Message)
+			}
+		}
+	}
+	if !found {
+		t.Error("no report in param.go")
+	}
 }

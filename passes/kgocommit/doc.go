@@ -44,7 +44,9 @@
 //
 // The github.com/twmb/franz-go/pkg/kgo import path, also vendored. The
 // client a method is called on is traced to its kgo.NewClient call through
-// variables, fields, returns and the parameters of unexported functions, and
+// variables, fields, returns and the parameters of unexported functions (a
+// partition callback's *kgo.Client parameter is the client that registered
+// the callback: a revoke callback's cl.CommitMarkedOffsets(ctx)), and
 // the options that reach the call as kgoflow traces them (internal/kgoflow):
 // arguments, []kgo.Opt slices built with literals and append, helpers, and
 // variadic forwarding; a client returned by a function of another package

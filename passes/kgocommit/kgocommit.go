@@ -154,7 +154,16 @@ func (c *checker) mode(s site) {
 	if !marks && name != "CommitUncommittedOffsets" {
 		return
 	}
-	cls, _, _ := c.r.ClientsOf(s.call.Common().Args[0])
+	cls, params, _ := c.r.ClientsOf(s.call.Common().Args[0])
+	for _, p := range params {
+		// A partition callback's *kgo.Client parameter is the client that
+		// registered the callback.
+		for _, cl := range c.r.Registering(p) {
+			if !slices.Contains(cls, cl) {
+				cls = append(cls, cl)
+			}
+		}
+	}
 	for _, cl := range cls {
 		marksOpt := cl.Has(kgoapi.AutoCommitMarks)
 		has := marksOpt != nil

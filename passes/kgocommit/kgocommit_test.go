@@ -10,7 +10,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), kgocommit.Analyzer, "kgocommit/v1", "kgocommit/old")
+	analysistest.RunWithSuggestedFixes(t, testutil.Fixtures(t), kgocommit.Analyzer, "kgocommit/v1", "kgocommit/old")
 }
 
 // TestFixCompiles type-checks the fixed code and runs the analyzer on it again.
@@ -27,5 +27,5 @@ func TestIllTyped(t *testing.T) {
 // TestCrossPackage: clients built by a wrapper of another package, with the
 // wrapper's options and the caller's (facts).
 func TestCrossPackage(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), kgocommit.Analyzer, "kgocommit/xpkg")
+	analysistest.Run(t, testutil.Fixtures(t), kgocommit.Analyzer, "kgocommit/xpkg")
 }

@@ -10,13 +10,13 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), kgorebalance.Analyzer, "kgorebalance/v1", "kgorebalance/old")
+	analysistest.RunWithSuggestedFixes(t, testutil.Fixtures(t), kgorebalance.Analyzer, "kgorebalance/v1", "kgorebalance/old")
 }
 
 // TestIdentity: franz-go from a vendor directory is franz-go; a package with
 // kgo's names at another path is not.
 func TestIdentity(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), kgorebalance.Analyzer, "kgorebalance/vendored", "kgorebalance/lookalike")
+	analysistest.Run(t, testutil.Fixtures(t), kgorebalance.Analyzer, "kgorebalance/vendored", "kgorebalance/lookalike")
 }
 
 // TestFixCompiles type-checks the fixed code and runs the analyzer on it again.
@@ -33,5 +33,5 @@ func TestIllTyped(t *testing.T) {
 // TestCrossPackage: options passed to a wrapper of another package, and
 // option sets from its helpers, judged with the wrapper's options (facts).
 func TestCrossPackage(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), kgorebalance.Analyzer, "kgorebalance/xpkg", "kgorebalance/xpkg/poll", "kgorebalance/xpkg/manual")
+	analysistest.Run(t, testutil.Fixtures(t), kgorebalance.Analyzer, "kgorebalance/xpkg", "kgorebalance/xpkg/poll", "kgorebalance/xpkg/manual")
 }

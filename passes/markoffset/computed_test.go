@@ -27,7 +27,7 @@ func TestComputedWithoutSSA(t *testing.T) {
 		}
 	}
 	defer func() { checkComputed = nil }()
-	dir := testutil.TestData(t)
+	dir := testutil.Fixtures(t)
 	analysistest.Run(t, dir, Analyzer, "markoffset/ibm", "markoffset/shopify", "markoffset/lookalike", "markoffset/computed")
 	for _, path := range []string{"ibm", "shopify"} {
 		analysistest.Run(t, dir, Analyzer, "markoffset/xpkg/"+path+"/kafkautil", "markoffset/xpkg/"+path)

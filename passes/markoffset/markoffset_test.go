@@ -10,21 +10,21 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), markoffset.Analyzer, "markoffset/ibm", "markoffset/shopify", "markoffset/lookalike", "markoffset/computed")
+	analysistest.Run(t, testutil.Fixtures(t), markoffset.Analyzer, "markoffset/ibm", "markoffset/shopify", "markoffset/lookalike", "markoffset/computed")
 }
 
 // TestFacts checks ack helpers of another package that mark their parameter
 // as is (MarksParamFact): the facts, and the reports at their callers.
 func TestFacts(t *testing.T) {
 	for _, path := range []string{"ibm", "shopify"} {
-		analysistest.Run(t, testutil.TestData(t), markoffset.Analyzer,
+		analysistest.Run(t, testutil.Fixtures(t), markoffset.Analyzer,
 			"markoffset/xpkg/"+path+"/kafkautil", "markoffset/xpkg/"+path)
 	}
 }
 
 // TestFix checks the fixes against their golden files: MarkMessage, and +1.
 func TestFix(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), markoffset.Analyzer, "markoffset/fix")
+	analysistest.RunWithSuggestedFixes(t, testutil.Fixtures(t), markoffset.Analyzer, "markoffset/fix")
 }
 
 // TestFixCompiles type-checks the fixed code and runs the analyzer on it again.

@@ -10,14 +10,14 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), neverstored.Analyzer, "neverstored/v1", "neverstored/v2", "neverstored/gopkgin")
+	analysistest.Run(t, testutil.Fixtures(t), neverstored.Analyzer, "neverstored/v1", "neverstored/v2", "neverstored/gopkgin")
 }
 
 // TestUntraced: a store or commit whose receiver is not traced (a parameter of
 // an exported function, an interface implemented elsewhere) may be on the
 // package's consumer: it silences the reports it could prevent, and only those.
 func TestUntraced(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), neverstored.Analyzer, "neverstored/untraced", "neverstored/committer")
+	analysistest.Run(t, testutil.Fixtures(t), neverstored.Analyzer, "neverstored/untraced", "neverstored/committer")
 }
 
 // illTyped holds consumers an editor may show mid-edit.

@@ -10,7 +10,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), nocommit.Analyzer,
+	analysistest.Run(t, testutil.Fixtures(t), nocommit.Analyzer,
 		"nocommit/ibm", "nocommit/ibm/commits", "nocommit/ibm/nomarks",
 		"nocommit/shopify", "nocommit/shopify/commits", "nocommit/shopify/nomarks", "nocommit/lookalike")
 }
@@ -21,7 +21,7 @@ func Test(t *testing.T) {
 func TestFacts(t *testing.T) {
 	for _, path := range []string{"ibm", "shopify"} {
 		x := "nocommit/xpkg/" + path
-		analysistest.Run(t, testutil.TestData(t), nocommit.Analyzer, x+"/kafkacfg", x, x+"/withhandler")
+		analysistest.Run(t, testutil.Fixtures(t), nocommit.Analyzer, x+"/kafkacfg", x, x+"/withhandler")
 	}
 }
 

@@ -11,23 +11,23 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), pollrebalance.Analyzer,
+	analysistest.Run(t, testutil.Fixtures(t), pollrebalance.Analyzer,
 		"pollrebalance/v1", "pollrebalance/v2", "pollrebalance/gopkgin", "pollrebalance/old")
 }
 
 // TestUntraced: an Assign, or a Subscribe with a callback, that may be on any
 // consumer, or Assign taken as a value, silences the unhandled rule for the package.
 func TestUntraced(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), pollrebalance.Analyzer,
+	analysistest.Run(t, testutil.Fixtures(t), pollrebalance.Analyzer,
 		"pollrebalance/untraced", "pollrebalance/methodvalue", "pollrebalance/untracedcb")
 }
 
 func TestNoKafka(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), pollrebalance.Analyzer, "pollrebalance/nokafka")
+	analysistest.Run(t, testutil.Fixtures(t), pollrebalance.Analyzer, "pollrebalance/nokafka")
 }
 
 func TestFix(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), pollrebalance.Analyzer, "pollrebalance/fix")
+	analysistest.RunWithSuggestedFixes(t, testutil.Fixtures(t), pollrebalance.Analyzer, "pollrebalance/fix")
 }
 
 // TestFixCompiles type-checks the fixed code and runs the analyzer on it again.

@@ -11,7 +11,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), readtimeout.Analyzer,
+	analysistest.Run(t, testutil.Fixtures(t), readtimeout.Analyzer,
 		"readtimeout/v1", "readtimeout/v2", "readtimeout/gopkgin",
 		"readtimeout/errs", "readtimeout/classified", "readtimeout/errsv2", "readtimeout/classifiedv2",
 		"readtimeout/errsgopkgin", "readtimeout/classifiedgopkgin", "readtimeout/exits")
@@ -21,7 +21,7 @@ func Test(t *testing.T) {
 // Code() == kafka.ErrTimedOut on v1 (which has no IsTimeout), the "errors" import
 // added or reused, and that the fixed code type-checks and is not reported again.
 func TestFix(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), readtimeout.Analyzer, "readtimeout/fix")
+	analysistest.RunWithSuggestedFixes(t, testutil.Fixtures(t), readtimeout.Analyzer, "readtimeout/fix")
 	testutil.CheckGoldens(t, readtimeout.Analyzer, "readtimeout/fix")
 }
 

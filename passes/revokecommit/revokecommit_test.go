@@ -20,7 +20,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer,
+	analysistest.Run(t, testutil.Fixtures(t), revokecommit.Analyzer,
 		"revokecommit/v1", "revokecommit/v2", "revokecommit/gopkgin",
 		"revokecommit/vendored", "revokecommit/lookalike", "revokecommit/typeparams",
 		"revokecommit/wrapped", "revokecommit/latestore", "revokecommit/exits")
@@ -32,7 +32,7 @@ func TestAllVersions(t *testing.T) {
 	if err := a.Flags.Set("allversions", "true"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testutil.TestData(t), a, "revokecommit/allversions/...")
+	analysistest.Run(t, testutil.Fixtures(t), a, "revokecommit/allversions/...")
 }
 
 // TestAllVersionsDecides: the cross-package trees copied to v2 under
@@ -42,7 +42,7 @@ func TestAllVersions(t *testing.T) {
 // expect, not an unexpected one or a fact.
 func TestAllVersionsDecides(t *testing.T) {
 	var got wantsOnly
-	analysistest.Run(&got, testutil.TestData(t), revokecommit.NewAnalyzer(),
+	analysistest.Run(&got, testutil.Fixtures(t), revokecommit.NewAnalyzer(),
 		"revokecommit/allversions/crosspkg/...", "revokecommit/allversions/defaults/...",
 		"revokecommit/allversions/provider/...", "revokecommit/allversions/library/...",
 		"revokecommit/allversions/settings/...", "revokecommit/allversions/indirect/...",
@@ -79,7 +79,7 @@ func TestVersions(t *testing.T) {
 
 // TestFix checks the suggested fixes against the golden files.
 func TestFix(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/fix")
+	analysistest.RunWithSuggestedFixes(t, testutil.Fixtures(t), revokecommit.Analyzer, "revokecommit/fix")
 }
 
 // TestFixCompiles type-checks the fixed code and runs the analyzer on it again.
@@ -90,26 +90,26 @@ func TestFixCompiles(t *testing.T) {
 // TestCrossPackage: handlers, helpers and configurations in other packages,
 // carried by facts.
 func TestCrossPackage(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/crosspkg/...")
+	analysistest.Run(t, testutil.Fixtures(t), revokecommit.Analyzer, "revokecommit/crosspkg/...")
 }
 
 // TestLibrary: a library installs the handler, its callers supply the
 // configuration or the consumer: reported in the callers, through facts.
 func TestLibrary(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/library/...")
+	analysistest.Run(t, testutil.Fixtures(t), revokecommit.Analyzer, "revokecommit/library/...")
 }
 
 // TestSettings: a typed settings struct rendered into a ConfigMap in one
 // package, its values chosen in the packages that wire it up.
 func TestSettings(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/settings/...")
+	analysistest.Run(t, testutil.Fixtures(t), revokecommit.Analyzer, "revokecommit/settings/...")
 }
 
 // TestHandoverRelated: a report made where a configuration is handed to
 // another package's handler points at that handler's Unassign as related
 // information, not only in its message.
 func TestHandoverRelated(t *testing.T) {
-	results := analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/library/...", "revokecommit/wiring/...")
+	results := analysistest.Run(t, testutil.Fixtures(t), revokecommit.Analyzer, "revokecommit/library/...", "revokecommit/wiring/...")
 	checked := 0
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
@@ -139,32 +139,32 @@ func TestHandoverRelated(t *testing.T) {
 // options applied through function values, and callbacks wrapped in
 // middleware (issue 16).
 func TestIndirect(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/indirect/...")
+	analysistest.Run(t, testutil.Fixtures(t), revokecommit.Analyzer, "revokecommit/indirect/...")
 }
 
 // TestTracer: a tracing wrapper of another package that embeds the consumer
 // and is made from the caller's configuration (issue 16, shape 4).
 func TestTracer(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/tracer/...")
+	analysistest.Run(t, testutil.Fixtures(t), revokecommit.Analyzer, "revokecommit/tracer/...")
 }
 
 // TestDefaults: package-level default settings, copied, changed and rendered
 // by another package's method (issue 16, shape 6).
 func TestDefaults(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/defaults/...")
+	analysistest.Run(t, testutil.Fixtures(t), revokecommit.Analyzer, "revokecommit/defaults/...")
 }
 
 // TestProvider: a library that creates its consumer through a provider
 // closure kept in a field, from the caller's configuration (issue 16, shape 2).
 func TestProvider(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/provider/...")
+	analysistest.Run(t, testutil.Fixtures(t), revokecommit.Analyzer, "revokecommit/provider/...")
 }
 
 // TestGeneric: a generic consumer library of another package (issue 16,
 // shape 5): Consumer[M], New[M] and the generic Run that subscribes with a
 // method value, its configuration given by the caller.
 func TestGeneric(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/generic/...")
+	analysistest.Run(t, testutil.Fixtures(t), revokecommit.Analyzer, "revokecommit/generic/...")
 }
 
 // TestDeterministicFacts: the facts exported for mutually recursive helpers are
@@ -173,11 +173,11 @@ func TestGeneric(t *testing.T) {
 // recursion is not memoised). The analyzer runs many times on the same
 // packages: every run must export the expected facts.
 func TestDeterministicFacts(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/recursive")
+	analysistest.Run(t, testutil.Fixtures(t), revokecommit.Analyzer, "revokecommit/recursive")
 	cfg := &packages.Config{
 		Mode: packages.LoadAllSyntax,
-		Dir:  filepath.Join(testutil.TestData(t), "src"),
-		Env:  append(os.Environ(), "GOPATH="+testutil.TestData(t), "GO111MODULE=off", "GOPROXY=off", "GOFLAGS="),
+		Dir:  filepath.Join(testutil.Fixtures(t), "src"),
+		Env:  append(os.Environ(), "GOPATH="+testutil.Fixtures(t), "GO111MODULE=off", "GOPROXY=off", "GOFLAGS="),
 	}
 	pkgs, err := packages.Load(cfg, "revokecommit/recursive")
 	if err != nil {
@@ -212,21 +212,21 @@ func TestDeterministicFacts(t *testing.T) {
 // TestTeams: a team's helpers in other packages (issue 20): a Committer
 // interface of its own, and an errgroup-like type that runs the workers.
 func TestTeams(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/teams/...")
+	analysistest.Run(t, testutil.Fixtures(t), revokecommit.Analyzer, "revokecommit/teams/...")
 }
 
 // TestWiring: dependency-injection wiring (issue 16, shape 3): provider A
 // returns a consumer made from typed settings, provider B's library installs
 // the handler, and the wiring of a third package hands A's consumer to B.
 func TestWiring(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/wiring/...")
+	analysistest.Run(t, testutil.Fixtures(t), revokecommit.Analyzer, "revokecommit/wiring/...")
 }
 
 // TestWiringRelated: the wiring's report, in a generated file too, points
 // at the handler's Unassign and, for a provider that turns the automatic
 // store off in a settings struct, at that line in the provider's package.
 func TestWiringRelated(t *testing.T) {
-	results := analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/wiring/...")
+	results := analysistest.Run(t, testutil.Fixtures(t), revokecommit.Analyzer, "revokecommit/wiring/...")
 	providers := make(map[string]bool) // the test variant of a package reports again
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
@@ -252,8 +252,8 @@ func TestWiringRelated(t *testing.T) {
 			}
 		}
 	}
-	if len(providers) != 3 {
-		t.Fatalf("reports with the provider's setting at %v, want 3 (app, its generated twin, and app on gopkg.in)", providers)
+	if len(providers) != 4 {
+		t.Fatalf("reports with the provider's setting at %v, want 4 (app and its generated twin, on both import paths)", providers)
 	}
 }
 
@@ -277,7 +277,7 @@ func sourceLine(t *testing.T, file string, n int) string {
 // directory the module is in; the reports made from them still point at the
 // handler (TestHandoverRelated).
 func TestFactsMachineIndependent(t *testing.T) {
-	dir := testutil.TestData(t)
+	dir := testutil.Fixtures(t)
 	cfg := &packages.Config{
 		Mode:  packages.LoadAllSyntax,
 		Dir:   filepath.Join(dir, "src"),
@@ -334,7 +334,7 @@ func TestFactsMachineIndependent(t *testing.T) {
 // package, and the wiring of a third package that hands the provider's
 // consumer to a library's handler, of a plain and of a generic type.
 func TestCombined(t *testing.T) {
-	results := analysistest.Run(t, testutil.TestData(t), revokecommit.Analyzer, "revokecommit/combined/...")
+	results := analysistest.Run(t, testutil.Fixtures(t), revokecommit.Analyzer, "revokecommit/combined/...")
 	// The report names, as related information, the kit's write that
 	// only its manual-commit option makes.
 	checked := 0

@@ -10,7 +10,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(t), storeoffset.Analyzer,
+	analysistest.Run(t, testutil.Fixtures(t), storeoffset.Analyzer,
 		"storeoffset/v1", "storeoffset/v2", "storeoffset/gopkgin", "storeoffset/lookalike")
 }
 
@@ -19,7 +19,7 @@ func Test(t *testing.T) {
 // The three trees differ only in the library's import path.
 func TestFacts(t *testing.T) {
 	for _, v := range []string{"v1", "v2", "gopkgin"} {
-		analysistest.Run(t, testutil.TestData(t), storeoffset.Analyzer,
+		analysistest.Run(t, testutil.Fixtures(t), storeoffset.Analyzer,
 			"storeoffset/xpkg/"+v+"/offsets", "storeoffset/xpkg/"+v)
 	}
 }
@@ -28,7 +28,7 @@ func TestFacts(t *testing.T) {
 // and "+ 1" on the v1 path, and on a vendored library before v1.8.2 (no
 // StoreMessage, so no fix for StoreOffsets of m.TopicPartition).
 func TestFix(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), storeoffset.Analyzer,
+	analysistest.RunWithSuggestedFixes(t, testutil.Fixtures(t), storeoffset.Analyzer,
 		"storeoffset/fix", "storeoffset/fixv2", "storeoffset/old")
 }
 

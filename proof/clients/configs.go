@@ -49,7 +49,7 @@ func targetsOf(client string) []target {
 // Records records each.
 type config struct {
 	Client, Scenario, Handler string
-	// Rule is the rule of other-clients.md (S1 ... K6; K6 is issue 33's item 9) the row is about, or
+	// Rule is the rule of other-clients.md (S1 ... K7; K6 and K7 are issue 33's items 9 and 8) the row is about, or
 	// several separated by "/"; Fix marks the handler that is the rule's fix (or
 	// the correct form).
 	Rule       string
@@ -157,4 +157,7 @@ var configs = []config{
 	{Client: "kafkago", Scenario: "groupapi", Handler: "setoffset-group", Rule: "K4", Partitions: 1, Records: 5},
 	{Client: "kafkago", Scenario: "gencommit", Handler: "commitoffsets-own", Rule: "K6", Partitions: 1, Records: 5},
 	{Client: "kafkago", Scenario: "gencommit", Handler: "commitoffsets-plus1", Rule: "K6", Fix: true, Partitions: 1, Records: 5},
+	// issue 33 item 8 (no rule yet): commits of one reader from a worker pool.
+	{Client: "kafkago", Scenario: "commitorder", Handler: "completion-order", Rule: "K7", Partitions: 1, Records: 5},
+	{Client: "kafkago", Scenario: "commitorder", Handler: "in-order", Rule: "K7", Fix: true, Partitions: 1, Records: 5},
 }

@@ -54,7 +54,7 @@ var shortCells = map[string][]string{
 		"franzgo/closepoll/close", "franzgo/closepoll/closeallowingrebalance",
 	},
 	"segmentio/kafka-go@v0.4.51": {
-		"partition0", "fetchcommit", "readcrash", "groupapi", "gencommit",
+		"partition0", "fetchcommit", "readcrash", "groupapi", "gencommit", "commitorder",
 		"kafkago/startoffset/startoffset-no-group", "kafkago/startoffset/setoffset",
 	},
 }

@@ -84,6 +84,7 @@ func main() {
 	flag.Parse()
 	_, lib := kafka.LibraryVersion()
 	o := &Outcome{Scenario: *flagScenario, Variant: *flagVariant, Handler: *flagHandler, Library: lib, start: time.Now()}
+	startSeries(o.start)
 	go func() {
 		time.Sleep(*flagWatchdog)
 		o.mu.Lock()
@@ -111,6 +112,8 @@ func main() {
 		run = storeAutoArg
 	case "commitstored":
 		run = commitStored
+	case "revokenocommit":
+		run = revokeNoCommit
 	case "readtimeout":
 		run = readTimeout
 	case "neverstored":
@@ -257,6 +260,7 @@ func observe(o *Outcome, m *mock, partitions int) *observer {
 				h := ob.history[r.Partition]
 				if len(h) == 0 || h[len(h)-1] != off {
 					ob.history[r.Partition] = append(h, off)
+					series.committed(r.Partition, off)
 					o.logf("observer: committed t[%d] = %d", r.Partition, off)
 				}
 				ob.last[r.Partition] = off

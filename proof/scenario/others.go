@@ -644,3 +644,168 @@ func configKey(o *Outcome) string {
 	c.Close()
 	return "NewConsumer ok"
 }
+
+// revokeNoCommit backs issue 33's confluent item 1: a consumer with
+// enable.auto.commit=false (automatic store on, the default) that calls
+// Commit() after every 4th message it processes, and whose RevokedPartitions
+// case unassigns (handler unassign) or commits first (handler commit). A
+// reads the 15 messages of each of the 2 partitions (30: its last Commit
+// covers 28), then B joins; after the rebalance both read what they are
+// given for 5 s.
+//
+// Verdict: the sum of the group's committed offsets after the revoke, and how
+// many of the messages A had processed were delivered again after the
+// rebalance (to A or B): "committed 28 of 30 after the revoke; 2 processed
+// messages delivered again", preceded, for handler commit, by what that
+// Commit() returned (the mock rejects commits while its group rebalances,
+// where Apache Kafka accepts those of the current generation: RESULTS.md,
+// "Caveats").
+func revokeNoCommit(o *Outcome) string {
+	const each, every = 15, 4
+	switch *flagHandler {
+	case "unassign", "commit":
+	default:
+		return "bad handler"
+	}
+	m := setup(o, 2)
+	produce(o, m, 0, each)
+	produce(o, m, 1, each)
+	cm := baseConfig(m)
+	cm["enable.auto.commit"] = false
+	var (
+		mu        sync.Mutex
+		processed = map[int32]int64{} // partition -> next offset after A's processing
+		again     int                 // messages at offsets A processed, delivered after the revoke
+		revoked   bool
+		committed string
+		assigned  = map[string]int{} // member -> partitions it was last assigned
+		commitErr string             // what A's Commit in the revoke case returned
+	)
+	a, err := kafka.NewConsumer(&cm)
+	if err != nil {
+		return "NewConsumer: " + err.Error()
+	}
+	cb := func(who string) func(*kafka.Consumer, kafka.Event) error {
+		return func(c *kafka.Consumer, ev kafka.Event) error {
+			switch e := ev.(type) {
+			case kafka.AssignedPartitions:
+				c.Assign(e.Partitions)
+				mu.Lock()
+				assigned[who] = len(e.Partitions)
+				mu.Unlock()
+				o.logf("%s assigned %s", who, partsString(e.Partitions))
+			case kafka.RevokedPartitions:
+				mu.Lock()
+				assigned[who] = 0
+				mu.Unlock()
+				if who == "A" && *flagHandler == "commit" {
+					res, err := c.Commit()
+					o.logf("A revoke Commit -> %s %s", partsString(res), errCode(err))
+					mu.Lock()
+					if commitErr == "" {
+						commitErr = errCode(err)
+					}
+					mu.Unlock()
+				}
+				c.Unassign()
+				o.logf("%s revoked %s", who, partsString(e.Partitions))
+				if who == "A" {
+					mu.Lock()
+					revoked = true
+					mu.Unlock()
+				}
+			}
+			return nil
+		}
+	}
+	if err := a.SubscribeTopics([]string{topic}, cb("A")); err != nil {
+		return "SubscribeTopics: " + err.Error()
+	}
+	consume := func(who string, c *kafka.Consumer, stop, done chan struct{}) {
+		defer close(done)
+		n := 0
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			msg, ok := c.Poll(50).(*kafka.Message)
+			if !ok || msg.TopicPartition.Error != nil {
+				continue
+			}
+			p, off := msg.TopicPartition.Partition, int64(msg.TopicPartition.Offset)
+			mu.Lock()
+			if revoked {
+				if off < processed[p] {
+					again++
+				}
+			} else if who == "A" && off+1 > processed[p] {
+				processed[p] = off + 1
+			}
+			mu.Unlock()
+			n++
+			if who == "A" && n%every == 0 {
+				c.Commit() // every 4th message
+			}
+		}
+	}
+	stopA, doneA := make(chan struct{}), make(chan struct{})
+	go consume("A", a, stopA, doneA)
+	o.set("stage", "A consumes")
+	if !waitFor(30*time.Second, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return processed[0] == each && processed[1] == each
+	}) {
+		return "TIMEOUT at A consumes"
+	}
+	time.Sleep(500 * time.Millisecond)
+	o.set("stage", "B joins")
+	cmB := baseConfig(m)
+	cmB["enable.auto.commit"] = false
+	b, err := kafka.NewConsumer(&cmB)
+	if err != nil {
+		return "NewConsumer B: " + err.Error()
+	}
+	b.SubscribeTopics([]string{topic}, cb("B"))
+	stopB, doneB := make(chan struct{}), make(chan struct{})
+	go consume("B", b, stopB, doneB)
+	if !waitFor(40*time.Second, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return revoked
+	}) {
+		return "TIMEOUT at revoke"
+	}
+	// The offsets committed when the revoke finished, before either member
+	// commits again (B never does; A commits only every 4th message).
+	if c, err := b.Committed([]kafka.TopicPartition{tp(0, 0), tp(1, 0)}, 5000); err == nil && len(c) == 2 {
+		committed = fmt.Sprint(int64(c[0].Offset) + int64(c[1].Offset))
+		o.set("committedAfterRevoke", fmt.Sprintf("t[0]@%d t[1]@%d", int64(c[0].Offset), int64(c[1].Offset)))
+	}
+	o.set("stage", "after the rebalance")
+	// The mock's rebalance may take several rounds: wait until each member
+	// holds one partition, then let them read.
+	if !waitFor(40*time.Second, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return assigned["A"] == 1 && assigned["B"] == 1
+	}) {
+		return "TIMEOUT at the rebalance"
+	}
+	time.Sleep(3 * time.Second)
+	close(stopA)
+	close(stopB)
+	<-doneA
+	<-doneB
+	closeWithin(a, 15*time.Second)
+	closeWithin(b, 15*time.Second)
+	mu.Lock()
+	defer mu.Unlock()
+	v := fmt.Sprintf("committed %s of %d after the revoke; %d processed messages delivered again", committed, 2*each, again)
+	if commitErr != "" {
+		v = "revoke Commit(): " + commitErr + "; " + v
+	}
+	return v
+}

@@ -80,6 +80,11 @@ func revokeCommit(o *Outcome) string {
 		if err != nil {
 			return
 		}
+		for _, p := range res {
+			if p.Error == nil && p.Offset >= 0 {
+				series.event(Event{Who: "A", Kind: "commit", Partition: p.Partition, Offset: int64(p.Offset), How: how})
+			}
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		if !bDone {
@@ -122,6 +127,7 @@ func revokeCommit(o *Outcome) string {
 			}
 			mu.Unlock()
 			o.logf("A assigned %s err=%v", partsString(e.Partitions), err)
+			series.event(Event{Who: "A", Kind: "assign", Partitions: partitions(e.Partitions)})
 			if n > 1 {
 				// The window trigger: an offset-less commit right after Assign.
 				res, err := c.Commit()
@@ -131,6 +137,7 @@ func revokeCommit(o *Outcome) string {
 			}
 		case kafka.RevokedPartitions:
 			o.logf("A revoked %s", partsString(e.Partitions))
+			series.event(Event{Who: "A", Kind: "revoke", Partitions: partitions(e.Partitions)})
 			revOnce.Do(func() { close(revoked) })
 			if *flagHandler == "fix" || *flagHandler == "drain" {
 				if *flagHandler == "drain" {
@@ -199,6 +206,7 @@ func revokeCommit(o *Outcome) string {
 					res, err := a.StoreOffsets([]kafka.TopicPartition{next})
 					s := storeErr(res, err)
 					o.logf("A late StoreOffsets(%d@%d) -> %s", next.Partition, next.Offset, s)
+					series.event(Event{Who: "A", Kind: "store", Partition: next.Partition, Offset: int64(next.Offset), Result: s})
 					o.set(fmt.Sprintf("lateStore%d", next.Partition), s)
 				}()
 			} else {
@@ -249,9 +257,11 @@ func revokeCommit(o *Outcome) string {
 			}
 			bMu.Unlock()
 			o.logf("B assigned %s", partsString(e.Partitions))
+			series.event(Event{Who: "B", Kind: "assign", Partitions: partitions(e.Partitions)})
 		case kafka.RevokedPartitions:
 			c.Unassign()
 			o.logf("B revoked %s", partsString(e.Partitions))
+			series.event(Event{Who: "B", Kind: "revoke", Partitions: partitions(e.Partitions)})
 		}
 		return nil
 	}
@@ -309,6 +319,7 @@ func revokeCommit(o *Outcome) string {
 	}
 	close(stopB)
 	<-doneB
+	series.event(Event{Who: "B", Kind: "close"})
 	b.Close()
 	if !waitFor(40*time.Second, func() bool {
 		mu.Lock()
@@ -327,6 +338,7 @@ func revokeCommit(o *Outcome) string {
 	ob.close()
 
 	rewound, hist := ob.rewinds()
+	series.print(pstar)
 	o.set("committed", hist)
 	mu.Lock()
 	defer mu.Unlock()

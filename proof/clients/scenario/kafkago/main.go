@@ -22,6 +22,7 @@ func main() {
 		"groupapi":    groupAPI,
 		"readcrash":   readCrash,
 		"gencommit":   genCommit,
+		"commitorder": commitOrder,
 	})
 }
 
@@ -315,6 +316,48 @@ func genCommit(o *kit.Outcome) string {
 		v += ": nothing read"
 	case first == 4:
 		v += ": last message redelivered"
+	}
+	return v
+}
+
+// commitOrder: a group reader with immediate commits (CommitInterval 0, the
+// default) fetches 5 messages, handed to a worker pool whose workers call
+// CommitMessages on the one reader as each finishes (issue 33 item 8): in
+// completion order (message 4's worker first, message 2's, slow, last), or
+// in order (2, then 4). Then a fresh group reader starts.
+func commitOrder(o *kit.Outcome) string {
+	r := reader(kafka.ReaderConfig{GroupID: kit.GroupID})
+	o.Set("stage", "read")
+	ms := read(r.FetchMessage, 5, 20*time.Second)
+	if len(ms) < 5 {
+		return fmt.Sprintf("TIMEOUT read %d of 5", len(ms))
+	}
+	order := []kafka.Message{ms[2], ms[4]}
+	if kit.Handler() == "completion-order" {
+		order = []kafka.Message{ms[4], ms[2]}
+	}
+	for _, m := range order {
+		if err := r.CommitMessages(context.Background(), m); err != nil {
+			o.Errorf("CommitMessages(%d): %v", m.Offset, err)
+		}
+	}
+	if !kit.Within(10*time.Second, func() { r.Close() }) {
+		o.Errorf("Close did not return within 10s")
+	}
+	committed := kit.CommittedString(kit.GroupID, 1)
+	o.Set("stage", "restart")
+	r2 := reader(kafka.ReaderConfig{GroupID: kit.GroupID})
+	defer r2.Close()
+	first := int64(-1)
+	if ms := read(r2.ReadMessage, 1, 20*time.Second); len(ms) > 0 {
+		first = ms[0].Offset
+	}
+	v := fmt.Sprintf("committed %d, then %d: group at %s; restart at %d", order[0].Offset+1, order[1].Offset+1, committed, first)
+	switch {
+	case first < 0:
+		v += ": nothing redelivered"
+	case first < 5:
+		v += ": processed messages redelivered"
 	}
 	return v
 }
