@@ -144,15 +144,27 @@ func checkHelpNames(names []string, analyzers []*analysis.Analyzer) error {
 
 // withHelp returns copies of the analyzers whose Doc is their whole
 // documentation, for "kafkalint help NAME": Analyzer.Doc is kept short for go vet
-// help and editors, and multichecker prints Doc.
+// help and editors, and multichecker prints Doc. A copy that requires another
+// of the analyzers (directive requires every pass) requires its copy: an
+// original beside its copy would register its fact types twice.
 func withHelp(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
 	out := make([]*analysis.Analyzer, len(analyzers))
+	copies := make(map[*analysis.Analyzer]*analysis.Analyzer)
 	for i, a := range analyzers {
 		c := *a
 		if full, ok := analysisutil.Help(a.Name); ok {
 			c.Doc = full
 		}
 		out[i] = &c
+		copies[a] = &c
+	}
+	for _, c := range out {
+		c.Requires = slices.Clone(c.Requires)
+		for j, req := range c.Requires {
+			if cp, ok := copies[req]; ok {
+				c.Requires[j] = cp
+			}
+		}
 	}
 	return out
 }
