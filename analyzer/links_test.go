@@ -5,20 +5,11 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode"
 )
-
-// awaitingMerge are pages that other branches add and that the pages checked
-// here already link to. A link to one of them is accepted while it is absent;
-// when its branch is merged the page exists, and this test asks for its entry
-// to be removed, so that its links and anchors are checked from then on.
-var awaitingMerge = []string{
-	"realworld/README.md", // the real-world corpus and its figures (branch corpus)
-}
 
 // TestDocLinks: every relative link and #anchor in README.md, CONTRIBUTING.md
 // and docs/*.md resolves: the file or directory exists, and an anchor names a
@@ -33,11 +24,6 @@ func TestDocLinks(t *testing.T) {
 	}
 	for _, d := range docs {
 		pages = append(pages, "docs/"+filepath.Base(d))
-	}
-	for _, p := range awaitingMerge {
-		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(p))); err == nil {
-			t.Errorf("%s exists now: remove it from awaitingMerge in analyzer/links_test.go", p)
-		}
 	}
 	anchors := map[string]map[string]bool{} // page -> anchors
 	anchorsOf := func(page string) (map[string]bool, error) {
@@ -67,9 +53,6 @@ func TestDocLinks(t *testing.T) {
 			target := page
 			if file != "" {
 				target = path.Clean(path.Join(path.Dir(page), file))
-			}
-			if slices.Contains(awaitingMerge, target) {
-				continue
 			}
 			fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(target)))
 			if err != nil {

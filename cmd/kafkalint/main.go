@@ -1,14 +1,16 @@
 // Command kafkalint runs the kafkalint analyzers: on packages given as arguments
 // (kafkalint ./...), or as a vet tool (go vet -vettool=$(which kafkalint) ./...).
 //
-// One parser reads the command line (commandLine, flags.go): text, -json, -sarif
-// (sarif.go), -fix and -diff, -NAME and -NAME.flag, -c, -test and the profiling
-// flags. On packages given as arguments the command loads and analyses only the
-// packages that can reach a supported Kafka client (load.go, standalone.go);
-// KAFKALINT_LOAD=full makes it load everything, as multichecker does. multichecker
-// serves what kafkalint does not implement itself: the unitchecker protocol that
-// go vet and go fix speak, "kafkalint help NAME", applying fixes (-fix, -diff) and
-// the driver's -debug flag.
+// One parser reads the command line (commandLine, flags.go): text (print.go),
+// -json, -sarif (sarif.go), -fix and -diff, -NAME and -NAME.flag, -c, -test, the
+// build flags go list gets, -version and the profiling flags. On packages given
+// as arguments the command loads and analyses only the packages that can reach a
+// supported Kafka client (load.go, standalone.go); KAFKALINT_LOAD=full makes it
+// load everything, as multichecker does; either way a run that could not check
+// what it was asked to exits 1 (gate.go). multichecker serves what kafkalint
+// does not implement itself: the unitchecker protocol that go vet and go fix
+// speak (but -V=full, version.go), "kafkalint help NAME", applying fixes (-fix,
+// -diff) and the driver's -debug flag.
 package main
 
 import (
@@ -30,14 +32,14 @@ import (
 // multichecker uses when it serves the command).
 const (
 	exitClean   = 0 // nothing reported (also: -json, -fix, -diff, help)
-	exitFailed  = 1 // the packages could not be listed, or an analyzer failed
+	exitFailed  = 1 // the run is incomplete (gate.go), or an analyzer failed
 	exitUsage   = 2 // bad command line
 	exitReports = 3 // reports printed
 )
 
 // exitCode is the exit code of a run that analysed packages: failed says whether
-// the packages could not be loaded or an analyzer failed, reports how many
-// reports were printed.
+// the run is incomplete or an analyzer failed (which beats reports), reports how
+// many reports were printed.
 func exitCode(failed bool, reports int) int {
 	switch {
 	case failed:
@@ -144,9 +146,7 @@ func checkHelpNames(names []string, analyzers []*analysis.Analyzer) error {
 
 // withHelp returns copies of the analyzers whose Doc is their whole
 // documentation, for "kafkalint help NAME": Analyzer.Doc is kept short for go vet
-// help and editors, and multichecker prints Doc. A copy that requires another
-// of the analyzers (directive requires every pass) requires its copy: an
-// original beside its copy would register its fact types twice.
+// help and editors, and multichecker prints Doc.
 func withHelp(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
 	out := make([]*analysis.Analyzer, len(analyzers))
 	copies := make(map[*analysis.Analyzer]*analysis.Analyzer)
@@ -158,6 +158,8 @@ func withHelp(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
 		out[i] = &c
 		copies[a] = &c
 	}
+	// The directive analyzer requires the others: its copy requires their copies,
+	// or multichecker sees each analyzer (and its fact types) twice.
 	for _, c := range out {
 		c.Requires = slices.Clone(c.Requires)
 		for j, req := range c.Requires {

@@ -124,6 +124,7 @@ var Clients = map[string]string{
 	"kgorebalance":      "franz-go",
 	"kgocommit":         "franz-go",
 	"kafkagoreader":     "kafka-go",
+	"kafkagocommit":     "kafka-go",
 }
 
 // CategoryTable returns the function that renders the table of the
