@@ -14,7 +14,7 @@ import (
 // deletes or reorders a statement that is not the reported one
 // (testutil.AuditFixes): fixes never delete or reorder user code.
 func TestFixAudit(t *testing.T) {
-	src := filepath.Join(testutil.Fixtures(t), "src") // generated goldens too
+	src := filepath.Join(testutil.Fixtures(t), "src")
 	goldens, _ := filepath.Glob(filepath.Join(src, "*", "*", "*.go.golden"))
 	byName := make(map[string][]string) // analyzer -> its golden packages
 	for _, g := range goldens {

@@ -8,14 +8,13 @@ import (
 	"go/token"
 	"os"
 	"slices"
-	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
-// AuditFixes runs a on the analysistest packages pkgs (under TestData) and
+// AuditFixes runs a on the analysistest packages pkgs (under Fixtures) and
 // applies each of its suggested fixes alone to the original source. It
 // returns the number of fixes audited and, for each fix that deletes or moves
 // user code, a problem: a statement that no edit touches must be found again,
@@ -121,14 +120,15 @@ func auditFile(name, msg string, edits []edit, reported [2]int) []string {
 	}
 	var problems []string
 	for _, s := range before {
-		touched, extended, delta := false, false, 0
+		touched, delta := false, 0
 		isReported := reported[0] >= s.start && reported[1] <= s.end
 		for _, e := range edits {
 			switch {
-			case isReported && e.start == e.end && (e.start == s.start || e.start == s.end):
-				touched = true // "go " or "defer " before the reported statement
-			case e.start == e.end && e.start == s.end:
-				extended = true // an insertion right after it: a new statement, or " + 1" to its last expression
+			case e.start == e.end && (e.start == s.start || e.start == s.end):
+				// An insertion at an edge ("go " before a call, "+1" after
+				// an offset) extends the statement or adds one beside it:
+				// it deletes nothing.
+				touched = true
 			case e.end <= s.start:
 				delta += len(e.text) - (e.end - e.start)
 			case e.start >= s.end:
@@ -140,9 +140,7 @@ func auditFile(name, msg string, edits []edit, reported [2]int) []string {
 				}
 			}
 		}
-		kept := slices.Contains(at[s.start+delta], s.text) ||
-			extended && slices.ContainsFunc(at[s.start+delta], func(t string) bool { return strings.HasPrefix(t, s.text) })
-		if !touched && !kept {
+		if !touched && !slices.Contains(at[s.start+delta], s.text) {
 			problems = append(problems, fmt.Sprintf("%s: fix %q deletes or moves the statement %q, which no edit touches", name, msg, s.text))
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/kafkalint/kafkalint/passes/configkey"
 	"github.com/kafkalint/kafkalint/passes/consumeloop"
 	"github.com/kafkalint/kafkalint/passes/incrementalassign"
+	"github.com/kafkalint/kafkalint/passes/kafkagocommit"
 	"github.com/kafkalint/kafkalint/passes/kafkagoreader"
 	"github.com/kafkalint/kafkalint/passes/kgocommit"
 	"github.com/kafkalint/kafkalint/passes/kgorebalance"
@@ -32,7 +33,7 @@ var Analyzer = NewAnalyzer(
 	revokecommit.Analyzer, storeoffset.Analyzer, configkey.Analyzer, pollrebalance.Analyzer,
 	incrementalassign.Analyzer, readtimeout.Analyzer, neverstored.Analyzer, claimloop.Analyzer,
 	markoffset.Analyzer, consumeloop.Analyzer, nocommit.Analyzer, asyncmark.Analyzer,
-	kgorebalance.Analyzer, kgocommit.Analyzer, kafkagoreader.Analyzer)
+	kgorebalance.Analyzer, kgocommit.Analyzer, kafkagoreader.Analyzer, kafkagocommit.Analyzer)
 
 // NewAnalyzer returns a new directive analyzer that judges the directives by
 // the results of passes, every one made by analysisutil.Setup: the names of
