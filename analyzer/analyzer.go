@@ -13,6 +13,7 @@ import (
 	"github.com/kafkalint/kafkalint/passes/claimloop"
 	"github.com/kafkalint/kafkalint/passes/configkey"
 	"github.com/kafkalint/kafkalint/passes/consumeloop"
+	"github.com/kafkalint/kafkalint/passes/directive"
 	"github.com/kafkalint/kafkalint/passes/incrementalassign"
 	"github.com/kafkalint/kafkalint/passes/kafkagocommit"
 	"github.com/kafkalint/kafkalint/passes/kafkagoreader"
@@ -28,7 +29,9 @@ import (
 )
 
 // Analyzers returns the suite's analyzers, in the order their reports are
-// documented: confluent-kafka-go's, then sarama's. kafkaconfig and
+// documented: confluent-kafka-go's, then sarama's, franz-go's and
+// kafka-go's, and last directive, which requires all of them and reports the
+// //kafkalint: directives that suppress nothing. kafkaconfig and
 // saramaconfig, which they require, are not listed: they report nothing, and
 // drivers run them as requirements.
 func Analyzers() []*analysis.Analyzer {
@@ -49,6 +52,7 @@ func Analyzers() []*analysis.Analyzer {
 		kgocommit.Analyzer,
 		kafkagoreader.Analyzer,
 		kafkagocommit.Analyzer,
+		directive.Analyzer,
 	}
 }
 
@@ -57,7 +61,7 @@ func Analyzers() []*analysis.Analyzer {
 // them without changing the shared analyzers that other drivers in the same
 // process use.
 func NewAnalyzers() []*analysis.Analyzer {
-	return []*analysis.Analyzer{
+	passes := []*analysis.Analyzer{
 		revokecommit.NewAnalyzer(),
 		storeoffset.NewAnalyzer(),
 		configkey.NewAnalyzer(),
@@ -75,4 +79,5 @@ func NewAnalyzers() []*analysis.Analyzer {
 		kafkagoreader.NewAnalyzer(),
 		kafkagocommit.NewAnalyzer(),
 	}
+	return append(passes, directive.NewAnalyzer(passes...))
 }

@@ -16,9 +16,7 @@ import (
 // here already link to. A link to one of them is accepted while it is absent;
 // when its branch is merged the page exists, and this test asks for its entry
 // to be removed, so that its links and anchors are checked from then on.
-var awaitingMerge = []string{
-	"realworld/README.md", // the real-world corpus and its figures (branch corpus)
-}
+var awaitingMerge = []string{}
 
 // TestDocLinks: every relative link and #anchor in README.md, CONTRIBUTING.md
 // and docs/*.md resolves: the file or directory exists, and an anchor names a

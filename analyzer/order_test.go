@@ -108,18 +108,46 @@ func TestInSequence(t *testing.T) {
 
 // inSequence returns copies of as that the checker runs on each package one at
 // a time, in the order of as: each copy requires the copy before it (results
-// and facts of the originals' own requirements are shared as usual).
+// and facts of the originals' own requirements are shared as usual), and a
+// copy that requires another analyzer of as (directive requires every pass)
+// requires its copy instead, which is made first whatever the order: an
+// original and its copy in one run would register its facts twice.
 func inSequence(as []*analysis.Analyzer) []*analysis.Analyzer {
-	var seq []*analysis.Analyzer
-	for i, a := range as {
+	copies := make(map[*analysis.Analyzer]*analysis.Analyzer)
+	var copyOf func(a *analysis.Analyzer) *analysis.Analyzer
+	copyOf = func(a *analysis.Analyzer) *analysis.Analyzer {
+		if c, ok := copies[a]; ok {
+			return c
+		}
 		b := *a
 		b.Requires = slices.Clone(a.Requires)
-		if i > 0 {
+		for i, req := range b.Requires {
+			if slices.Contains(as, req) {
+				b.Requires[i] = copyOf(req)
+			}
+		}
+		copies[a] = &b
+		return &b
+	}
+	var seq []*analysis.Analyzer
+	for i, a := range as {
+		b := copyOf(a)
+		if i > 0 && !slices.Contains(b.Requires, seq[i-1]) && !requires(seq[i-1], b) {
 			b.Requires = append(b.Requires, seq[i-1])
 		}
-		seq = append(seq, &b)
+		seq = append(seq, b)
 	}
 	return seq
+}
+
+// requires reports whether a requires b, directly or not.
+func requires(a, b *analysis.Analyzer) bool {
+	for _, req := range a.Requires {
+		if req == b || requires(req, b) {
+			return true
+		}
+	}
+	return false
 }
 
 // reports runs the analyzers as (in that order) on pkgs and

@@ -12,8 +12,9 @@ package main
 //
 // The outcome is a checker.Graph of the same actions checker.Analyze would build
 // (the same analyzers on the same packages, the same requirements and fact edges,
-// in the same order), so that the command prints it with checker's own printers:
-// its Results are not kept, which nothing in the command reads. What a pass sees
+// in the same order), so that the command prints it as checker would (-json with
+// checker's printer, text with print.go's, which adds the analyzer's name): its
+// Results are not kept, which nothing in the command reads. What a pass sees
 // is what checker gives it: the same Pass fields, the facts of the same
 // dependencies (filtered as checker's inheritance filters them), the same errors
 // for failed prerequisites and ill-typed packages. Two of checker's steps live in

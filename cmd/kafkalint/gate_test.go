@@ -73,6 +73,11 @@ func TestGate(t *testing.T) {
 		"d.go":   "package d\n\nimport \"github.com/confluentinc/confluent-kafka-go/kafka\"\n\nvar _ kafka.Consumer\n",
 	})
 	outside := t.TempDir() // no go.mod
+	badMod := t.TempDir()  // a go.mod that does not parse: go list fails
+	writeModule(t, badMod, map[string]string{
+		"go.mod": "module example.com/bad\n\ngo 1.22\n\nrequire github.com/confluentinc/confluent-kafka-go v1.9.9 bogus\n",
+		"b.go":   "package bad\n",
+	})
 	incomplete := regexp.MustCompile(`^kafkalint: the results of every analyzer are incomplete in 1 package\(s\) that did not type-check in full \(errors above\): example.com/app; fix the errors \(go build shows them\) and run kafkalint again$`)
 	for _, c := range []struct {
 		name, dir string
@@ -85,6 +90,7 @@ func TestGate(t *testing.T) {
 		{"import path", app, []string{"example.com/nosuch"}, regexp.MustCompile(`^kafkalint: pattern example.com/nosuch matches no package \(no required module provides package example.com/nosuch; to add it: go get example.com/nosuch\)`), 0},
 		{"outside a module", outside, []string{"./..."}, regexp.MustCompile(`^kafkalint: pattern \./\.\.\. matches no package \(pattern \./\.\.\.: directory prefix \. does not contain main module`), 0},
 		{"one pattern of two", app, []string{"./...", "./nosuch"}, regexp.MustCompile(`^kafkalint: pattern \./nosuch matches no package`), 2},
+		{"module graph", badMod, []string{"./..."}, regexp.MustCompile(`^kafkalint: the packages could not be listed, so nothing was analysed: go list: exit status 1: go: errors parsing go.mod: .*go.mod:5: usage: require module/path v1.2.3; fix what the go command reports \('go list -deps \./\.\.\.' shows it\)`), 0},
 		{"dependency", dep, []string{"./..."}, regexp.MustCompile(`^kafkalint: the results of every analyzer are incomplete in 1 package\(s\) .*: example.com/d;`), 0},
 		{"type error", broken, []string{"./..."}, incomplete, 0},
 		{"type error, some analyzers", broken, []string{"-revokecommit", "-storeoffset", "./..."}, regexp.MustCompile(`^kafkalint: the results of revokecommit, storeoffset are incomplete in 1 package\(s\)`), 0},

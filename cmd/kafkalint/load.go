@@ -31,7 +31,8 @@ package main
 //
 // A package that fails to type-check costs one line (which package, the first
 // error and how many more) and the analyzers run on it anyway (they all set
-// RunDespiteErrors). A broken package that does not reach the library is not
+// RunDespiteErrors); a requested package that did not type-check in full makes
+// the run exit 1 (gate.go). A broken package that does not reach the library is not
 // type-checked at all, unless a reaching package imports it and its export data
 // could not be built, in which case it is type-checked from source like a
 // reaching one.

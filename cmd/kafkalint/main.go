@@ -1,14 +1,16 @@
 // Command kafkalint runs the kafkalint analyzers: on packages given as arguments
 // (kafkalint ./...), or as a vet tool (go vet -vettool=$(which kafkalint) ./...).
 //
-// One parser reads the command line (commandLine, flags.go): text, -json, -sarif
-// (sarif.go), -fix and -diff, -NAME and -NAME.flag, -c, -test and the profiling
-// flags. On packages given as arguments the command loads and analyses only the
-// packages that can reach a supported Kafka client (load.go, standalone.go);
-// KAFKALINT_LOAD=full makes it load everything, as multichecker does. multichecker
-// serves what kafkalint does not implement itself: the unitchecker protocol that
-// go vet and go fix speak, "kafkalint help NAME", applying fixes (-fix, -diff) and
-// the driver's -debug flag.
+// One parser reads the command line (commandLine, flags.go): text (print.go),
+// -json, -sarif (sarif.go), -fix and -diff, -NAME and -NAME.flag, -c, -test, the
+// build flags go list gets, -version and the profiling flags. On packages given
+// as arguments the command loads and analyses only the packages that can reach a
+// supported Kafka client (load.go, standalone.go); KAFKALINT_LOAD=full makes it
+// load everything, as multichecker does; either way a run that could not check
+// what it was asked to exits 1 (gate.go). multichecker serves what kafkalint
+// does not implement itself: the unitchecker protocol that go vet and go fix
+// speak (but -V=full, version.go), "kafkalint help NAME", applying fixes (-fix,
+// -diff) and the driver's -debug flag.
 package main
 
 import (
@@ -30,14 +32,14 @@ import (
 // multichecker uses when it serves the command).
 const (
 	exitClean   = 0 // nothing reported (also: -json, -fix, -diff, help)
-	exitFailed  = 1 // the packages could not be listed, or an analyzer failed
+	exitFailed  = 1 // the run is incomplete (gate.go), or an analyzer failed
 	exitUsage   = 2 // bad command line
 	exitReports = 3 // reports printed
 )
 
 // exitCode is the exit code of a run that analysed packages: failed says whether
-// the packages could not be loaded or an analyzer failed, reports how many
-// reports were printed.
+// the run is incomplete or an analyzer failed (which beats reports), reports how
+// many reports were printed.
 func exitCode(failed bool, reports int) int {
 	switch {
 	case failed:

@@ -3,6 +3,7 @@ package analysisutil
 import (
 	"go/ast"
 	"go/token"
+	"reflect"
 	"slices"
 	"sync"
 
@@ -22,20 +23,19 @@ const URLPrefix = "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/"
 //     being typed; the suite is fuzzed on it);
 //   - Requires: Inspect is added if missing, so that every pass shares one
 //     lazily built inspector;
-//   - the flag UnusedFlag (-NAME.unusedignores on a command line);
-//   - Run, which calls run with a pass whose Report drops reports in generated
-//     files (ast.IsGenerated: nobody edits them, and they are regenerated;
-//     ReportInGenerated is the exception, for reports with nowhere else to go) and
-//     reports an ignore directive covers (IgnoreDirective), and gives a report
-//     without a URL the anchor of its category's heading (CategoryURL), so a
-//     pass sets Category and never URL; after run, it reports the directives'
-//     problems (see IgnoreDirective), in packages that use a supported client
-//     only, as a required analyzer's ClientUse result says (no pass looks at
-//     other packages, and neither do the directives: there they cost a look
-//     at the pass's results).
+//   - the flag UnusedFlag (-NAME.unusedignores on a command line), a
+//     deprecated alias of the directive analyzer's, for NAME only;
+//   - ResultType and Run, which calls run with a pass whose Report drops
+//     reports in generated files (ast.IsGenerated: nobody edits them, and they
+//     are regenerated; ReportInGenerated is the exception, for reports with
+//     nowhere else to go) and reports an ignore directive covers
+//     (IgnoreDirective), and gives a report without a URL the anchor of its
+//     category's heading (CategoryURL), so a pass sets Category and never URL;
+//     it returns what the directives suppressed (Suppressed), from which the
+//     directive analyzer reports the directives' problems.
 //
-// Run returns no result. A driver always builds the pass with the results of
-// a's requirements, so run may rely on them being there.
+// A driver always builds the pass with the results of a's requirements, so
+// run may rely on them being there.
 func Setup(a *analysis.Analyzer, run func(pass *analysis.Pass)) {
 	if a.URL == "" {
 		a.URL = URLPrefix + a.Name
@@ -45,8 +45,8 @@ func Setup(a *analysis.Analyzer, run func(pass *analysis.Pass)) {
 		a.Requires = append(a.Requires, Inspect)
 	}
 	var unused bool
-	a.Flags.BoolVar(&unused, UnusedFlag, false, "report //kafkalint:ignore directives for this analyzer that suppress none of its reports")
-	registered.Store(a.Name, true)
+	a.Flags.BoolVar(&unused, UnusedFlag, false, "deprecated: use -directive.unusedignores (report //kafkalint:ignore directives for this analyzer that suppress none of its reports)")
+	a.ResultType = reflect.TypeFor[*Suppressed]()
 	name := a.Name
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		r := &reporter{pass: pass, name: name, report: pass.Report}
@@ -54,14 +54,7 @@ func Setup(a *analysis.Analyzer, run func(pass *analysis.Pass)) {
 		reporters.Store(pass, r)
 		defer reporters.Delete(pass)
 		run(pass)
-		if !usesClient(pass) {
-			return nil, nil // no pass looks at such a package: neither do the directives
-		}
-		r.load()
-		for _, d := range problems(r.dirs, name, unused) {
-			r.report(d)
-		}
-		return nil, nil
+		return &Suppressed{Name: name, Checked: usesClient(pass), Unused: unused, used: r.used}, nil
 	}
 }
 
@@ -73,6 +66,7 @@ type reporter struct {
 	generated map[*token.File]bool      // set by load, on the first report: most packages report nothing
 	dirs      []*directive              // likewise
 	covered   map[lineKey][]*directive  // the directives for name that cover each line
+	used      map[*ast.Comment]bool     // the directives that covered a report
 }
 
 // load finds the package's generated files and directives.
@@ -80,12 +74,7 @@ func (r *reporter) load() {
 	if r.generated != nil {
 		return
 	}
-	r.generated = make(map[*token.File]bool)
-	for _, f := range r.pass.Files {
-		if ast.IsGenerated(f) {
-			r.generated[r.pass.Fset.File(f.FileStart)] = true
-		}
-	}
+	r.generated = generatedFiles(r.pass)
 	r.dirs = directives(r.pass, r.generated)
 	r.covered = make(map[lineKey][]*directive)
 	for _, d := range r.dirs {
@@ -138,8 +127,11 @@ func (r *reporter) reportCovered(d analysis.Diagnostic) {
 	p := r.pass.Fset.Position(d.Pos)
 	dirs := slices.Concat(r.covered[lineKey{p.Filename, p.Line}], r.covered[lineKey{p.Filename, 0}])
 	if len(dirs) > 0 {
+		if r.used == nil {
+			r.used = make(map[*ast.Comment]bool)
+		}
 		for _, dir := range dirs {
-			dir.used = true
+			r.used[dir.c] = true
 		}
 		return
 	}
@@ -152,9 +144,9 @@ func (r *reporter) reportCovered(d analysis.Diagnostic) {
 // A ClientUse is the result of a shared analyzer that decides whether a
 // package uses a supported client (kafkaconfig's Result for
 // confluent-kafka-go). The passes return at once where it says no, and Setup
-// checks the directives only where one of the pass's requirements says yes:
-// the decision is made once, before the passes run, so every pass of a package
-// sees the same answer, and a package that uses no client pays nothing more.
+// records in its Suppressed result whether the pass checked the package: the
+// decision is made once, before the passes run, so every pass of a package
+// sees the same answer.
 type ClientUse interface {
 	UsesClient() bool
 }

@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"slices"
 	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -22,12 +20,14 @@ import (
 //
 // As staticcheck does with //lint:ignore, a malformed directive (no analyzer
 // name, no reason, or a verb other than ignore or file-ignore after
-// "//kafkalint:") is
-// reported, since it suppresses nothing; and with the analyzer flag
-// -NAME.unusedignores, a directive that suppresses no report of NAME, or that
-// names no analyzer of the process, is reported too. Each directive problem is
-// reported once, by its owner: the first analyzer it names that is set up in
-// the process, or else the first such analyzer by name.
+// "//kafkalint:") and a name that is no analyzer of the suite are reported,
+// since they suppress nothing; and with the flag -directive.unusedignores (or
+// the deprecated -NAME.unusedignores, for NAME only), a directive that
+// suppresses no report of an analyzer it names is reported too. The passes
+// report none of this: the directive analyzer (passes/directive) does, in
+// every package, from what each pass says it suppressed (its Suppressed
+// result), so each problem is reported once, whatever client the package
+// uses and whichever passes look at it.
 const IgnoreDirective = "//kafkalint:ignore"
 
 // directivePrefix starts every kafkalint directive; "ignore" is its only verb.
@@ -40,33 +40,31 @@ const DirectiveCategory = "directive"
 // DirectiveURL documents the directive: README's section on suppression.
 const DirectiveURL = "https://github.com/kafkalint/kafkalint#suppressing-a-report"
 
-// UnusedFlag is the name of the flag Setup gives every analyzer: report its
-// ignore directives that suppress nothing. Off by default: a report that
-// depends on other files (tests) or the build can be absent from one variant of
-// a package that drivers analyse several times, and its directive would then be
-// called unused there.
+// UnusedFlag is the name of the flag of the directive analyzer, and of the
+// deprecated alias Setup gives every pass: report ignore directives that
+// suppress nothing. Off by default: a report that depends on other files
+// (tests) or the build can be absent from one variant of a package that
+// drivers analyse several times, and its directive would then be called unused
+// there.
 const UnusedFlag = "unusedignores"
 
-// registered holds the names of the analyzers set up in this process, which a
-// directive may name.
-var registered sync.Map
-
-// owner returns the analyzer that reports the problems of d as a whole.
-func (d *directive) owner() string {
-	for _, n := range d.names {
-		if _, ok := registered.Load(n); ok {
-			return n
-		}
-	}
-	var first string
-	registered.Range(func(k, _ any) bool {
-		if n := k.(string); first == "" || n < first {
-			first = n
-		}
-		return true
-	})
-	return first
+// Suppressed is the Result of every pass made by Setup: which directives of
+// the package suppressed its reports, for the directive analyzer, which
+// reports the directives that suppress nothing.
+type Suppressed struct {
+	// Name is the pass's.
+	Name string
+	// Checked says whether the pass looked at the package: one of its
+	// requirements' ClientUse said the package uses its client.
+	Checked bool
+	// Unused is the pass's -NAME.unusedignores flag (deprecated alias of
+	// -directive.unusedignores, for NAME's directives only).
+	Unused bool
+	used   map[*ast.Comment]bool
 }
+
+// Used reports whether the directive c suppressed a report of the pass.
+func (s *Suppressed) Used(c *ast.Comment) bool { return s.used[c] }
 
 // A directive is one //kafkalint: comment.
 type directive struct {
@@ -75,7 +73,6 @@ type directive struct {
 	names   []string // the analyzers it names
 	problem string   // why it suppresses nothing, "" for a well-formed directive
 	lines   []lineKey
-	used    bool // it suppressed a report of the pass
 }
 
 // A lineKey is a line of a file; line 0 stands for the whole file.
@@ -155,37 +152,75 @@ func directives(pass *analysis.Pass, generated map[*token.File]bool) []*directiv
 	return dirs
 }
 
-// problems returns the reports of analyzer name about dirs: the malformed
-// directives it owns, and with unused set, its directives that suppressed
-// nothing and the unknown names of the directives it owns.
-func problems(dirs []*directive, name string, unused bool) []analysis.Diagnostic {
+// DirectiveProblems returns the reports about the directives of pass's files
+// (generated ones aside): the malformed ones, the names in them that are no
+// analyzer of results, and, for each analyzer NAME whose result has Unused set
+// or with unused set, the directives naming NAME that suppressed none of its
+// reports. results are the Suppressed results of the suite's passes on the
+// package.
+func DirectiveProblems(pass *analysis.Pass, results []*Suppressed, unused bool) []analysis.Diagnostic {
+	if !hasDirective(pass) {
+		return nil
+	}
+	byName := make(map[string]*Suppressed)
+	for _, r := range results {
+		byName[r.Name] = r
+	}
 	var diags []analysis.Diagnostic
 	add := func(d *directive, msg string) {
 		diags = append(diags, analysis.Diagnostic{Pos: d.c.Pos(), End: d.c.End(), Category: DirectiveCategory, URL: DirectiveURL, Message: msg})
 	}
-	for _, d := range dirs {
-		switch {
-		case d.problem != "":
-			if d.owner() == name {
-				add(d, d.problem)
-			}
-		case !unused:
-		case slices.Contains(d.names, name) && !d.used:
-			where := "on its line"
-			if d.verb == "file-ignore" {
-				where = "in its file"
-			}
-			add(d, fmt.Sprintf("%s%s directive for %s suppresses no report of %s, remove %s from it (a stale directive hides the next report %s)",
-				directivePrefix, d.verb, name, name, name, where))
-		case d.owner() == name:
-			for _, n := range d.names {
-				if _, ok := registered.Load(n); !ok {
-					add(d, fmt.Sprintf("%s%s directive names %s, which is no analyzer of this run (it suppresses nothing)", directivePrefix, d.verb, n))
+	for _, d := range directives(pass, generatedFiles(pass)) {
+		if d.problem != "" {
+			add(d, d.problem)
+			continue
+		}
+		for _, n := range d.names {
+			r := byName[n]
+			switch {
+			case r == nil:
+				add(d, fmt.Sprintf("%s%s directive names %s, which is no analyzer of kafkalint (it suppresses nothing)", directivePrefix, d.verb, n))
+			case (unused || r.Unused) && !r.Used(d.c):
+				where := "on its line"
+				if d.verb == "file-ignore" {
+					where = "in its file"
 				}
+				why := ""
+				if !r.Checked {
+					why = ", which checks no code of this package"
+				}
+				add(d, fmt.Sprintf("%s%s directive for %s suppresses no report of %s%s, remove %s from it (a stale directive hides the next report %s)",
+					directivePrefix, d.verb, n, n, why, n, where))
 			}
 		}
 	}
 	return diags
+}
+
+// hasDirective reports whether a comment of pass's files starts with
+// "//kafkalint:": most packages have none, and are looked at no further.
+func hasDirective(pass *analysis.Pass) bool {
+	for _, f := range pass.Files {
+		for _, group := range f.Comments {
+			for _, c := range group.List {
+				if strings.HasPrefix(c.Text, directivePrefix) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// generatedFiles returns the generated files of pass (ast.IsGenerated).
+func generatedFiles(pass *analysis.Pass) map[*token.File]bool {
+	generated := make(map[*token.File]bool)
+	for _, f := range pass.Files {
+		if ast.IsGenerated(f) {
+			generated[pass.Fset.File(f.FileStart)] = true
+		}
+	}
+	return generated
 }
 
 // codeStarts maps each line of f that holds code to a position of code on it

@@ -1,9 +1,11 @@
 package analysisutil_test
 
 import (
+	"fmt"
 	"go/ast"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -11,15 +13,17 @@ import (
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
 	"github.com/kafkalint/kafkalint/internal/testutil"
+	"github.com/kafkalint/kafkalint/passes/directive"
 )
 
 // bad reports every call of a function named bad (category "call"), set up
-// the way every pass is. good is set up too, so that directives may name
-// another analyzer of the process; the tests never run it.
-var bad = newAnalyzer("bad")
-
-// Setup registers the name: a directive that names "good" names an analyzer.
-var _ = newAnalyzer("good")
+// the way every pass is. good and other are set up too, so that directives
+// may name other analyzers of the suite the directive analyzer judges.
+var (
+	bad   = newAnalyzer("bad")
+	good  = newAnalyzer("good")
+	other = newAnalyzer("other")
+)
 
 func newAnalyzer(name string) *analysis.Analyzer {
 	a := &analysis.Analyzer{Name: name, Doc: "report calls of " + name, Requires: []*analysis.Analyzer{clientUse}}
@@ -61,22 +65,44 @@ func (u uses) UsesClient() bool { return bool(u) }
 
 // TestSuppress checks which directives silence a report: the analyzer's name (alone
 // or in a list) and a reason, on the report's line or the line above; that
-// malformed directives are reported, once, by their owner; that
 // //kafkalint:file-ignore covers its whole file and no other; and that calls in
-// the fixture's generated file are not reported. In a package that uses no
-// client, directives still suppress but are not checked.
+// the fixture's generated file are not reported. The same fixtures' malformed
+// directives and unknown names are reported by the directive analyzer, in the
+// package that uses no client too.
 func TestSuppress(t *testing.T) {
-	analysistest.Run(t, testutil.Fixtures(t), bad, "suppress", "suppress/noclient", "suppress/fileignore")
+	pkgs := []string{"suppress", "suppress/noclient", "suppress/fileignore"}
+	analysistest.Run(only{t, false}, testutil.Fixtures(t), bad, pkgs...)
+	analysistest.Run(only{t, true}, testutil.Fixtures(t), directive.NewAnalyzer(bad, good, other), pkgs...)
 }
 
-// TestUnused: with -bad.unusedignores, directives that suppress no report of
-// bad are reported, and so are names of no analyzer in directives bad owns.
+// TestUnused: with -bad.unusedignores (the deprecated alias of
+// -directive.unusedignores for bad), the directives that suppress no report of
+// bad are reported, and only those: good's are good's to judge.
 func TestUnused(t *testing.T) {
-	a := newAnalyzer("bad")
+	a, g := newAnalyzer("bad"), newAnalyzer("good")
 	if err := a.Flags.Set(analysisutil.UnusedFlag, "true"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testutil.Fixtures(t), a, "suppress/unused")
+	analysistest.Run(only{t, false}, testutil.Fixtures(t), a, "suppress/unused")
+	analysistest.Run(only{t, true}, testutil.Fixtures(t), directive.NewAnalyzer(a, g), "suppress/unused")
+}
+
+// only passes on analysistest's failures but for the expectations that belong
+// to the other analyzer of a fixture: the directive analyzer's (directives)
+// when running bad, bad's ("call of bad") when running directive. The two
+// report on the same lines, and analysistest checks one analyzer at a time.
+type only struct {
+	t          *testing.T
+	directives bool
+}
+
+func (o only) Errorf(format string, args ...any) {
+	o.t.Helper()
+	msg := fmt.Sprintf(format, args...)
+	if strings.Contains(msg, "was reported matching") && strings.Contains(msg, "call of") == o.directives {
+		return
+	}
+	o.t.Errorf("%s", msg)
 }
 
 // TestSetup: Setup gives the analyzer its URL, RunDespiteErrors and the
@@ -86,7 +112,7 @@ func TestSetup(t *testing.T) {
 	if bad.URL != analysisutil.URLPrefix+"bad" || !bad.RunDespiteErrors || !slices.Contains(bad.Requires, analysisutil.Inspect) {
 		t.Errorf("after Setup: URL %q, RunDespiteErrors %v, Requires %v", bad.URL, bad.RunDespiteErrors, bad.Requires)
 	}
-	for _, r := range analysistest.Run(t, testutil.Fixtures(t), bad, "suppress") {
+	for _, r := range analysistest.Run(only{t, false}, testutil.Fixtures(t), bad, "suppress") {
 		for _, d := range r.Diagnostics {
 			want := bad.URL + analysisutil.CategoryURL("call")
 			if d.Category == analysisutil.DirectiveCategory {

@@ -80,6 +80,7 @@ const (
 	DisableAutoCommit    = "DisableAutoCommit"
 	AutoCommitMarks      = "AutoCommitMarks"
 	BlockRebalanceOnPoll = "BlockRebalanceOnPoll"
+	ConsumerGroup        = "ConsumerGroup"
 )
 
 // Method families of *kgo.Client.

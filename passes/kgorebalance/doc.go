@@ -108,6 +108,11 @@
 //     manualnorevoke reports: a wrapper's own options are judged where the
 //     wrapper is called, with its callers' options, and an option it adds
 //     itself (its own revoke callback) is not reported;
+//   - revokenocommit and manualnorevoke on a client in a group of its own,
+//     whose ConsumerGroup id is built with github.com/google/uuid
+//     ("probe-" + uuid.New().String(), a probe or cache-warming consumer): no
+//     other member ever joins it, so none takes its partitions and
+//     re-processes what it consumed;
 //   - LeaveGroupContext(nil), and Close or LeaveGroup started with go;
 //   - Close of a client other than the callback's;
 //   - a BlockRebalanceOnPoll client that leaves the package's sight (passed

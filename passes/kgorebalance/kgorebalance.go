@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"slices"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -296,7 +297,7 @@ func (c *checker) noCommit(o *kgoflow.Option, w *kgoflow.Walk) {
 	var risky []*kgoflow.Client
 	manual := true
 	for _, cl := range c.r.ClientsWith(o) {
-		if !cl.Complete {
+		if !cl.Complete || ownGroup(cl) {
 			continue
 		}
 		if blocksManual(cl, o) {
@@ -343,7 +344,7 @@ func blocksManual(cl *kgoflow.Client, o *kgoflow.Option) bool {
 func (c *checker) manual(o *kgoflow.Option) {
 	var risky []*kgoflow.Client
 	for _, cl := range c.r.ClientsWith(o) {
-		if cl.Complete && cl.HasWith(kgoapi.OnPartitionsRevoked, o) == nil && cl.HasWith(kgoapi.BlockRebalanceOnPoll, o) == nil {
+		if cl.Complete && !ownGroup(cl) && cl.HasWith(kgoapi.OnPartitionsRevoked, o) == nil && cl.HasWith(kgoapi.BlockRebalanceOnPoll, o) == nil {
 			risky = append(risky, cl)
 		}
 	}
@@ -362,7 +363,7 @@ func (c *checker) manual(o *kgoflow.Option) {
 // option helper of another package, on a client of the package with no
 // revoke callback and no BlockRebalanceOnPoll: at the call that brings it in.
 func (c *checker) manualFrom(o *kgoflow.Option, cl *kgoflow.Client) {
-	if !cl.Complete || cl.HasWith(kgoapi.OnPartitionsRevoked, o) != nil || cl.HasWith(kgoapi.BlockRebalanceOnPoll, o) != nil {
+	if !cl.Complete || ownGroup(cl) || cl.HasWith(kgoapi.OnPartitionsRevoked, o) != nil || cl.HasWith(kgoapi.BlockRebalanceOnPoll, o) != nil {
 		return
 	}
 	at := c.r.G.CallExpr(o.Call)
@@ -377,6 +378,64 @@ func (c *checker) manualFrom(o *kgoflow.Option, cl *kgoflow.Client) {
 		d.Related = c.clientRelated([]*kgoflow.Client{cl})
 	}
 	c.report(d)
+}
+
+// ownGroup reports whether every ConsumerGroup option of cl (and there is
+// one) names a group made new at each start: its id is built with a call of
+// github.com/google/uuid ("probe-" + uuid.New().String()). No other member
+// ever joins such a group, so no other member takes its partitions and
+// re-processes what it consumed: a revoke loses nothing (a probe or
+// cache-warming consumer).
+func ownGroup(cl *kgoflow.Client) bool {
+	found := false
+	for _, o := range cl.Options {
+		if o.Name != kgoapi.ConsumerGroup {
+			continue
+		}
+		args := o.Call.Common().Args
+		if o.From != nil || len(args) != 1 || !fromUUID(args[0], 8) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// fromUUID reports whether v is computed, through concatenations,
+// conversions and the arguments and receivers of calls, from the result of
+// a function of github.com/google/uuid, looking depth levels deep.
+func fromUUID(v ssa.Value, depth int) bool {
+	if depth == 0 {
+		return false
+	}
+	switch v := v.(type) {
+	case *ssa.Call:
+		if fn := v.Common().StaticCallee(); fn != nil && fn.Pkg != nil && isUUID(fn.Pkg.Pkg.Path()) {
+			return true
+		}
+		for _, a := range v.Common().Args {
+			if fromUUID(a, depth-1) {
+				return true
+			}
+		}
+	case *ssa.BinOp:
+		return fromUUID(v.X, depth-1) || fromUUID(v.Y, depth-1)
+	case *ssa.Extract:
+		return fromUUID(v.Tuple, depth-1)
+	case *ssa.Convert:
+		return fromUUID(v.X, depth-1)
+	case *ssa.ChangeType:
+		return fromUUID(v.X, depth-1)
+	case *ssa.MakeInterface:
+		return fromUUID(v.X, depth-1)
+	}
+	return false
+}
+
+// isUUID reports whether path is github.com/google/uuid, also vendored.
+func isUUID(path string) bool {
+	const uuid = "github.com/google/uuid"
+	return path == uuid || strings.HasSuffix(path, "/vendor/"+uuid)
 }
 
 // calleeName names the function a call calls, for messages.

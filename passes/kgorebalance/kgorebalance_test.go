@@ -35,3 +35,9 @@ func TestIllTyped(t *testing.T) {
 func TestCrossPackage(t *testing.T) {
 	analysistest.Run(t, testutil.Fixtures(t), kgorebalance.Analyzer, "kgorebalance/xpkg", "kgorebalance/xpkg/poll", "kgorebalance/xpkg/manual")
 }
+
+// TestOwnGroup: a client whose group id is made new at each start (uuid)
+// has no other member to lose a commit to.
+func TestOwnGroup(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(t), kgorebalance.Analyzer, "kgorebalance/owngroup")
+}

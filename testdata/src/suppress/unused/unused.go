@@ -1,5 +1,6 @@
-// Package unused exercises -bad.unusedignores: directives that suppress no
-// report of bad, and names that are no analyzer.
+// Package unused exercises -bad.unusedignores, the deprecated alias of
+// -directive.unusedignores for bad: directives that suppress no report of bad,
+// and names that are no analyzer (reported with or without it).
 package unused
 
 import _ "github.com/confluentinc/confluent-kafka-go/kafka"
@@ -29,8 +30,8 @@ func unused() {
 
 	bad() // want "call of bad"
 
-	/* want `^//kafkalint:ignore directive names other, which is no analyzer of this run \(it suppresses nothing\)$` */ //kafkalint:ignore other,bad used by bad, but other is no analyzer
+	/* want `^//kafkalint:ignore directive names other, which is no analyzer of kafkalint \(it suppresses nothing\)$` */ //kafkalint:ignore other,bad used by bad, but other is no analyzer
 	bad()
 
-	/* want `names nobody, which is no analyzer` `names neither, which is no analyzer` */ //kafkalint:ignore nobody,neither owned by the first analyzer set up by name, bad
+	/* want `names nobody, which is no analyzer` `names neither, which is no analyzer` */ //kafkalint:ignore nobody,neither two names of nothing
 }
