@@ -81,11 +81,13 @@
 //
 // # Fix and suppression
 //
-// Where the message's Offset is written as the value stored into the map (a
-// map literal's element or offsets[p] = m.Offset), the fix adds " + 1" to
-// it. An offset kept in a variable is reported without a fix: the variable
-// may be read for other things (a log line, a lag), so add 1 where the
-// commit takes it.
+// Where the message's Offset is written, inside the CommitOffsets call, as
+// the value of the map literal's element ({m.Partition: m.Offset}), the fix
+// adds " + 1" to it. An offset stored into the map elsewhere
+// (offsets[p] = m.Offset before the call) or kept in a variable is reported
+// without a fix: the fix would edit a statement other than the reported one,
+// and the variable may be read for other things (a log line, a lag), so add
+// 1 where the commit takes it.
 //
 // Suppress one report with a "//kafkalint:ignore kafkagocommit reason"
 // comment on the line, or "//nolint:kafkalint" under golangci-lint; disable

@@ -243,7 +243,7 @@ func (c *checker) report(cm commit, mu *ssa.MapUpdate, root ssa.Value) {
 	if sel.Pos() < cm.call.Pos() || sel.Pos() >= cm.call.End() {
 		d.Related = []analysis.RelatedInformation{{Pos: sel.Pos(), End: sel.End(), Message: "the message's own offset"}}
 	}
-	if c.storedAsIs(sel, mu) {
+	if inside := sel.Pos() >= cm.call.Pos() && sel.End() <= cm.call.End(); inside && c.storedAsIs(sel, mu) {
 		d.SuggestedFixes = []analysis.SuggestedFix{{
 			Message:   "Commit the next offset",
 			TextEdits: []analysis.TextEdit{{Pos: sel.End(), End: sel.End(), NewText: []byte(" + 1")}},
@@ -256,7 +256,9 @@ func (c *checker) report(cm commit, mu *ssa.MapUpdate, root ssa.Value) {
 // stores: the value of a map literal's element ({m.Partition: m.Offset}) or
 // the right side of an assignment to a map element (offs[p] = m.Offset).
 // Only there does adding 1 change nothing but the committed offset; a
-// variable set from sel may be read for other things (a log, a lag).
+// variable set from sel may be read for other things (a log, a lag). The
+// fix is offered only where sel is inside the reported call: an edit of
+// another statement is not one a reader of the report expects.
 func (c *checker) storedAsIs(sel *ast.SelectorExpr, mu *ssa.MapUpdate) bool {
 	cur, ok := c.in.Root().FindByPos(sel.Pos(), sel.End())
 	if !ok || cur.Node() != sel {
