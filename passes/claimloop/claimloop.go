@@ -69,7 +69,7 @@ func run(pass *analysis.Pass) {
 	}
 	in := analysisutil.InspectorOf(pass)
 	nr := pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
-	c := &checker{pass: pass, graph: sc.Graph(), funcs: pass.ResultOf[callees.Analyzer].(*callees.Result).FuncDecls(), watches: make(map[*ast.FuncDecl]watch), reported: make(map[ast.Node]bool), noreturn: nr, flows: make(map[*ast.BlockStmt]*valueflow.Flow)}
+	c := &checker{pass: pass, graph: sc.Graph(), funcs: pass.ResultOf[callees.Analyzer].(*callees.Result).FuncDecls(), watches: make(map[*ast.FuncDecl]watch), reported: make(map[ast.Node]bool), noreturn: nr, flows: make(map[*ast.BlockStmt]*valueflow.Flow), fields: make(map[*types.Var]bool)}
 	for fc := range in.Root().Children() {
 		if f, ok := fc.Node().(*ast.File); !ok || ast.IsGenerated(f) {
 			continue
@@ -98,6 +98,7 @@ type checker struct {
 	reported map[ast.Node]bool
 	noreturn *noreturn.Result                   // whether a call returns (a branch that ends in one that does not leaves the loop)
 	flows    map[*ast.BlockStmt]*valueflow.Flow // by function body, for claimChanShortcut (nil: no Flow)
+	fields   map[*types.Var]bool                // fieldOnlyCalled, by field
 }
 
 // isClaimChannel reports whether ch, received from at arrow, is the Messages()

@@ -87,10 +87,21 @@
 // watches the session it is given) says so (the report is at the call), and
 // may block in that loop: a channel send, a receive from
 // another channel, a select without a default that does not receive from the
-// claim, time.Sleep or sync.WaitGroup.Wait. It is silent when the method, or
-// a function of the package it hands the session to, calls the session's
-// Context(); and when it hands the session to code the package cannot see or
-// stores it.
+// claim, time.Sleep or sync.WaitGroup.Wait; in the loop's body or in a
+// function of the package that the body calls with the message or the
+// session (an argument that is or is built from one:
+// h.processMessage(ctx, msg, sess), h.consume(Message{msg, sess, done})),
+// up to three calls down (the related position is then in the callee). That
+// is watermill-kafka's shape before v3.0.6, whose processMessage waits on the
+// output channel and on the message's Acked()/Nacked() with only the
+// subscriber's closing channel and context as ways out, and dp-kafka v2's.
+// It is silent when the method, or a function of the package it hands the
+// session to, calls the session's Context() (a callee that selects on
+// sess.Context().Done(), a loop that checks it between messages); and when
+// it hands the session to code the package cannot see or stores it, except
+// in an unexported field of a struct of the package that the package only
+// calls sarama's session methods other than Context on (dp-kafka's
+// SaramaMessage, whose Commit marks the message).
 //
 // # Not reported
 //
@@ -101,6 +112,9 @@
 //     claimctx/range-fast);
 //   - receives from channels of *ConsumerMessage that do not come from a
 //     claim (a channel of the program's own, fed by the claim loop);
+//   - an operation that blocks in a callee the loop does not hand the
+//     message or session to, more than three calls down, or in a goroutine
+//     or function literal of the callee;
 //   - a ConsumeClaim whose loop is in a goroutine or a function literal, or
 //     in a function of another package without the fact, or that hands the
 //     session to another package (other than to such a function), an

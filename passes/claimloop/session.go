@@ -72,14 +72,20 @@ func (c *checker) checkSession(cur inspector.Cursor, decl *ast.FuncDecl) {
 	// closed at the end of the session: the runtime proof shows it releases
 	// its claims at once (docs/library-facts.md, S2), so only a loop that
 	// may block is reported.
-	blk := c.blocking(loop)
+	blk, in := c.blocking(loop)
 	if blk == nil {
 		return
+	}
+	related := "blocks here"
+	if in != nil {
+		if ifn, _ := info.Defs[in.Name].(*types.Func); ifn != nil {
+			related = fmt.Sprintf("blocks here, in %s, which the loop calls", analysisutil.LocalFuncName(ifn))
+		}
 	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos: loop.Pos(), End: loopHead(loop), Category: categoryBlocked,
 		Message: fmt.Sprintf("loop over %s in %s blocks and never watches %s.Context().Done(), select on it and return when it is done (a rebalance waits for ConsumeClaim to return: past Consumer.Group.Rebalance.Timeout the member is evicted and its offsets are not committed)", types.ExprString(chanExpr), where, sess),
-		Related: []analysis.RelatedInformation{{Pos: blk.Pos(), End: blk.End(), Message: "blocks here"}},
+		Related: []analysis.RelatedInformation{{Pos: blk.Pos(), End: blk.End(), Message: related}},
 	})
 }
 
@@ -265,16 +271,86 @@ func (c *checker) onlyRead(id *ast.Ident) bool {
 		return true
 	case *ast.BinaryExpr:
 		return true
+	case *ast.CompositeLit:
+		// SaramaMessage{message, session, done}: the field at its index.
+		st, _ := c.pass.TypesInfo.TypeOf(p).Underlying().(*types.Struct)
+		for i, e := range p.Elts {
+			if e == id && st != nil && i < st.NumFields() {
+				return c.fieldOnlyCalled(st.Field(i))
+			}
+		}
+	case *ast.KeyValueExpr:
+		if key, ok := p.Key.(*ast.Ident); ok && p.Value == id {
+			if _, lit := cur.Parent().Parent().Node().(*ast.CompositeLit); lit {
+				f, _ := c.pass.TypesInfo.Uses[key].(*types.Var)
+				return f != nil && f.IsField() && c.fieldOnlyCalled(f)
+			}
+		}
 	}
 	return false
+}
+
+// fieldOnlyCalled reports whether f, a field a session is stored in, is an
+// unexported field of a struct of the package whose every use is a key of a
+// composite literal or the receiver of a call of one of sarama's session
+// methods other than Context (M.session.MarkMessage(M.message, "")): no code
+// outside the package can read it, and none inside watches the session
+// through it or hands it on (dp-kafka's SaramaMessage, handed to the
+// application, whose Commit marks the message).
+func (c *checker) fieldOnlyCalled(f *types.Var) bool {
+	if ok, done := c.fields[f]; done {
+		return ok
+	}
+	ok := f.Pkg() == c.pass.Pkg && !f.Exported() && !f.Embedded() && c.fieldUsesOnlyCalled(f)
+	c.fields[f] = ok
+	return ok
+}
+
+func (c *checker) fieldUsesOnlyCalled(f *types.Var) bool {
+	info := c.pass.TypesInfo
+	root := analysisutil.InspectorOf(c.pass).Root()
+	for id, obj := range info.Uses {
+		if obj != f {
+			continue
+		}
+		cur, ok := root.FindNode(id)
+		if !ok {
+			return false
+		}
+		switch p := cur.Parent().Node().(type) {
+		case *ast.KeyValueExpr:
+			if p.Key == id {
+				continue
+			}
+		case *ast.SelectorExpr:
+			m, _ := cur.Parent().Parent().Node().(*ast.SelectorExpr)
+			call, _ := cur.Parent().Parent().Parent().Node().(*ast.CallExpr)
+			if p.Sel == id && m != nil && m.X == p && call != nil && call.Fun == m {
+				fn := analysisutil.CalledFunc(info, call)
+				if fn != nil && saramaapi.IsSaramaPackage(fn.Pkg()) && !saramaapi.IsMethod(fn, saramaapi.ConsumerGroupSession, "Context") {
+					continue
+				}
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // blocking returns the first operation in loop's body that may block
 // indefinitely: a channel send, a receive from a channel other than the
 // claim's (told apart by its type), a select without a default, time.Sleep,
-// sync.WaitGroup.Wait.
-// Function literals are not looked into.
-func (c *checker) blocking(loop ast.Node) ast.Node {
+// sync.WaitGroup.Wait; or such an operation in a function of the package
+// that the body calls with the message or the session (watermill-kafka's
+// h.messageHandler.processMessage(ctx, msg, sess, fields), dp-kafka's
+// sh.consumeMessage(SaramaMessage{message, session, done})), followed up to
+// maxCallDepth calls down. in is the function of the package the operation
+// is in, nil when it is in the loop's body. The caller has checked that
+// nothing the loop runs watches the session (watchOf follows the same calls
+// when they take the session), so a callee that selects on the session's
+// context makes the loop silent before this is asked.
+// Function literals and go statements are not looked into.
+func (c *checker) blocking(loop ast.Node) (found ast.Node, in *ast.FuncDecl) {
 	var body *ast.BlockStmt
 	switch l := loop.(type) {
 	case *ast.RangeStmt:
@@ -283,10 +359,22 @@ func (c *checker) blocking(loop ast.Node) ast.Node {
 		body = l.Body
 	}
 	if body == nil {
-		return nil
+		return nil, nil
 	}
+	return c.blockingIn(body, 0, make(map[*ast.FuncDecl]bool))
+}
+
+// maxCallDepth bounds how many calls down blocking looks for the operation
+// that blocks: the shapes seen in public code hand the message to a helper
+// that blocks itself, or to one more helper that does.
+const maxCallDepth = 3
+
+// blockingIn is blocking on a statement list: the loop's body at depth 0, a
+// callee's body below.
+func (c *checker) blockingIn(body ast.Node, depth int, seen map[*ast.FuncDecl]bool) (ast.Node, *ast.FuncDecl) {
 	info := c.pass.TypesInfo
 	var found ast.Node
+	var in *ast.FuncDecl
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
 		if found != nil {
@@ -294,6 +382,12 @@ func (c *checker) blocking(loop ast.Node) ast.Node {
 		}
 		switch n := n.(type) {
 		case *ast.FuncLit:
+			return false
+		case *ast.GoStmt:
+			// The call runs elsewhere: only its operands are evaluated here.
+			for _, a := range n.Call.Args {
+				ast.Inspect(a, visit)
+			}
 			return false
 		case *ast.SendStmt:
 			found = n
@@ -334,11 +428,49 @@ func (c *checker) blocking(loop ast.Node) ast.Node {
 					found = n
 				}
 			}
+			if found == nil && depth < maxCallDepth {
+				if d := c.funcs[fn]; d != nil && d.Body != nil && !seen[d] && c.handsMessage(n) {
+					seen[d] = true
+					if f, fin := c.blockingIn(d.Body, depth+1, seen); f != nil {
+						found, in = f, fin
+						if in == nil {
+							in = d
+						}
+					}
+				}
+			}
 		}
 		return found == nil
 	}
 	ast.Inspect(body, visit)
-	return found
+	return found, in
+}
+
+// handsMessage reports whether the call has an argument that mentions a
+// claim's message or a session: the value itself, or an expression built
+// from it (a composite literal, a conversion).
+func (c *checker) handsMessage(call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	for _, a := range call.Args {
+		found := false
+		ast.Inspect(a, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case ast.Expr:
+				t := info.TypeOf(n)
+				found = saramaapi.IsType(t, saramaapi.ConsumerGroupSession) || saramaapi.IsType(t, saramaapi.ConsumerMessage)
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 func containsClaimReceive(info *types.Info, s ast.Stmt) bool {
@@ -446,7 +578,10 @@ func (c *checker) exportFact(cur inspector.Cursor, decl *ast.FuncDecl) {
 		}
 		loop, _ = c.claimLoop(hbody)
 	}
-	if loop == nil || c.blocking(loop) == nil {
+	if loop == nil {
+		return
+	}
+	if blk, _ := c.blocking(loop); blk == nil {
 		return
 	}
 	c.pass.ExportObjectFact(fn, &BlockingLoopFact{Claim: claim, Session: session})
