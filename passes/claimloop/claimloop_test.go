@@ -54,6 +54,16 @@ var claim sarama.ConsumerGroupClaim
 var m, ok = <-claim.Messages()
 var n = <-claim.Messages()
 func g() { L: m := <-claim.Messages(); if m == nil { goto L }; var x = <-claim.Messages(); _ = x }`,
+	// A message and session built into composite literals handed to a callee.
+	`package p
+import "github.com/IBM/sarama"
+type h struct{ out chan int }
+type T struct { message *sarama.ConsumerMessage; session sarama.ConsumerGroupSession }
+func (x h) ConsumeClaim(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error {
+	for m := range c.Messages() { x.send(undefinedT{m, s}); x.send(T{m, s, 3}); x.send(T{session: s, nope: s}); x.send(T{undefined: s}) }
+	return nil
+}
+func (x h) send(v any) { x.out <- 1; v.session.Context(); T{}.session.MarkMessage(nil, "") }`,
 }
 
 // TestCrossPackage: a ConsumeClaim that runs a shared library's claim loop,

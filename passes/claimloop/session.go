@@ -273,7 +273,11 @@ func (c *checker) onlyRead(id *ast.Ident) bool {
 		return true
 	case *ast.CompositeLit:
 		// SaramaMessage{message, session, done}: the field at its index.
-		st, _ := c.pass.TypesInfo.TypeOf(p).Underlying().(*types.Struct)
+		t := c.pass.TypesInfo.TypeOf(p)
+		if t == nil {
+			return false
+		}
+		st, _ := t.Underlying().(*types.Struct)
 		for i, e := range p.Elts {
 			if e == id && st != nil && i < st.NumFields() {
 				return c.fieldOnlyCalled(st.Field(i))
