@@ -34,3 +34,10 @@ func (h) ConsumeClaim(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim
 func TestCrossPackage(t *testing.T) {
 	analysistest.Run(t, testutil.Fixtures(t), asyncmark.Analyzer, "asyncmark/xpkg/ibm/acklib", "asyncmark/xpkg/ibm", "asyncmark/xpkg/shopify/acklib", "asyncmark/xpkg/shopify")
 }
+
+// TestInPlaceFacts: the InPlaceFacts of retry helpers shaped like
+// cenkalti/backoff's and dapr/kit's, and of their twins that hand the
+// function on (no fact).
+func TestInPlaceFacts(t *testing.T) {
+	analysistest.Run(t, testutil.Fixtures(t), asyncmark.Analyzer, "example.com/backoff", "example.com/retry")
+}
