@@ -54,13 +54,13 @@ const (
 )
 
 func run(pass *analysis.Pass) {
-	in := analysisutil.InspectorOf(pass)
-	funcs := pass.ResultOf[callees.Analyzer].(*callees.Result).FuncDecls()
-	inPlace := exportInPlace(pass, in, funcs) // in every package: the helper may be in a dependency
 	sc, _ := pass.ResultOf[saramaconfig.Analyzer].(*saramaconfig.Result)
 	if sc == nil || len(sc.Sarama) == 0 {
 		return // the package does not use sarama
 	}
+	in := analysisutil.InspectorOf(pass)
+	funcs := pass.ResultOf[callees.Analyzer].(*callees.Result).FuncDecls()
+	inPlace := exportInPlace(pass, in, funcs)
 	c := &checker{pass: pass, funcs: funcs, inPlace: inPlace, marks: make(map[*ast.FuncDecl]*ast.CallExpr)}
 	for fc := range in.Root().Children() {
 		if f, ok := fc.Node().(*ast.File); !ok || ast.IsGenerated(f) {

@@ -11,11 +11,15 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/clients"
 )
 
-// InPlaceFact is exported for a function, in any analysed package (a retry
-// helper of a dependency: dapr/kit's retry.NotifyRecover, backoff.RetryNotify),
-// that takes function values and runs some of them only before it returns.
+// InPlaceFact is exported for a function of a package that uses sarama (a
+// shared library's retry helper) that takes function values and runs some of
+// them only before it returns. Like every fact of the suite it is computed
+// only where sarama is imported (the standalone command analyses nothing
+// else), so the retry helpers of dependencies that do not import it are
+// listed instead (listedInPlace: cenkalti/backoff's, dapr/kit's).
 // Indices count the parameters from 0; -1 is a method's receiver (a named
 // function type's method).
 //
@@ -82,9 +86,8 @@ func isFunc(t types.Type) bool {
 }
 
 // exportInPlace computes and exports the InPlaceFacts of the package's
-// functions that other packages can call. It runs on every package (a
-// dependency that never imports sarama may hold the helper), and costs a walk
-// of the bodies of functions that take a function value.
+// functions that other packages can call. It costs a walk of the bodies of
+// the functions that take a function value.
 func exportInPlace(pass *analysis.Pass, in *inspector.Inspector, funcs map[*types.Func]*ast.FuncDecl) *inPlacer {
 	p := &inPlacer{pass: pass, status: make(map[paramKey]use)}
 	type cand struct {
@@ -160,6 +163,15 @@ func (p *inPlacer) paramUse(fn *types.Func, i int) use {
 	if fn.Pkg() == p.pass.Pkg {
 		if u, ok := p.status[paramKey{fn, i}]; ok {
 			return u
+		}
+		return escapes
+	}
+	if fn.Pkg() == nil {
+		return escapes
+	}
+	if params, ok := listedInPlace[listedKey(fn)]; ok {
+		if slices.Contains(params, i) {
+			return inPlace
 		}
 		return escapes
 	}
@@ -273,4 +285,31 @@ func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
 func isGoCall(cur inspector.Cursor) bool {
 	g, ok := cur.Parent().Node().(*ast.GoStmt)
 	return ok && g.Call == cur.Node()
+}
+
+// listedInPlace lists the functions of libraries that do not import sarama
+// (kafkalint does not analyse them) that run the function arguments at the
+// listed indices only before they return, read in their sources: retry loops
+// that call the operation (and notify) in place and sleep between attempts.
+var listedInPlace = map[string][]int{
+	// github.com/cenkalti/backoff/v4 (v4.2.1, v4.3.0: retry.go).
+	"github.com/cenkalti/backoff/v4.Retry":                       {0},
+	"github.com/cenkalti/backoff/v4.RetryNotify":                 {0, 2},
+	"github.com/cenkalti/backoff/v4.RetryNotifyWithTimer":        {0, 2},
+	"github.com/cenkalti/backoff/v4.RetryWithData":               {0},
+	"github.com/cenkalti/backoff/v4.RetryNotifyWithData":         {0, 2},
+	"github.com/cenkalti/backoff/v4.RetryNotifyWithTimerAndData": {0, 2},
+	// github.com/dapr/kit/retry (v0.12.1, v0.13.1, v0.16.2: retry.go), over
+	// backoff.RetryNotify.
+	"github.com/dapr/kit/retry.NotifyRecover":         {0, 2, 3},
+	"github.com/dapr/kit/retry.NotifyRecoverWithData": {0, 2, 3},
+}
+
+// listedKey is "path.Name" for a package-level function, vendoring removed;
+// "" for a method.
+func listedKey(fn *types.Func) string {
+	if fn.Signature().Recv() != nil {
+		return ""
+	}
+	return clients.Unvendor(fn.Pkg().Path()) + "." + fn.Name()
 }

@@ -4,9 +4,10 @@ import (
 	"time"
 
 	"github.com/IBM/sarama"
+	"github.com/cenkalti/backoff/v4"
+	"github.com/dapr/kit/retry"
 
-	"example.com/backoff"
-	"example.com/retry"
+	"asyncmark/xpkg/ibm/retrylib"
 )
 
 type constant struct{}
@@ -16,10 +17,10 @@ func (constant) Reset()                     {}
 
 func process(*sarama.ConsumerMessage) error { return nil }
 
-// The Dapr shape: the literal that marks goes to a retry helper of another
-// package (dapr/kit's retry.NotifyRecover, over backoff.RetryNotify), which
-// runs it in place before returning (InPlaceFact): the mark comes before
-// ConsumeClaim returns.
+// The Dapr shape: the literal that marks goes to dapr/kit's
+// retry.NotifyRecover (over backoff.RetryNotify), which runs it in place
+// before returning (listed), or to a shared library's helper that does
+// (InPlaceFact): the mark comes before ConsumeClaim returns.
 type daprConsumer struct{}
 
 func (daprConsumer) Setup(sarama.ConsumerGroupSession) error   { return nil }
@@ -42,6 +43,14 @@ func (c daprConsumer) ConsumeClaim(session sarama.ConsumerGroupSession, claim sa
 			}, b, func(err error, d time.Duration) {}, func() {}); err != nil {
 				return err
 			}
+			_ = retrylib.Recover(func() error {
+				session.MarkMessage(message, "")
+				return nil
+			}, func() {})
+			_ = retrylib.Wrapped(func() error {
+				session.MarkMessage(message, "")
+				return nil
+			})
 			c.flush(session, message, b)
 		case <-session.Context().Done():
 			return nil
@@ -56,8 +65,8 @@ func (daprConsumer) flush(session sarama.ConsumerGroupSession, message *sarama.C
 	}, b)
 }
 
-// Its twins: retry helpers that store the literal, or run it in a goroutine,
-// hand it on: the mark may come after ConsumeClaim returns.
+// Its twins: helpers that store the literal, or run it in a goroutine, hand
+// it on: the mark may come after ConsumeClaim returns.
 type laterConsumer struct{}
 
 func (laterConsumer) Setup(sarama.ConsumerGroupSession) error   { return nil }
@@ -66,18 +75,22 @@ func (laterConsumer) Cleanup(sarama.ConsumerGroupSession) error { return nil }
 func (laterConsumer) ConsumeClaim(session sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
 	var b constant
 	for message := range claim.Messages() {
-		retry.Later(func() error { // want `callback handed on by laterConsumer.ConsumeClaim marks offsets and may run after ConsumeClaim returns`
+		retrylib.Later(func() error { // want `callback handed on by laterConsumer.ConsumeClaim marks offsets and may run after ConsumeClaim returns`
 			session.MarkMessage(message, "")
 			return nil
 		})
-		retry.Background(func() error { // want `callback handed on by laterConsumer.ConsumeClaim marks offsets and may run after ConsumeClaim returns`
+		retrylib.Queue(func() error { // want `callback handed on by laterConsumer.ConsumeClaim marks offsets and may run after ConsumeClaim returns`
 			session.MarkMessage(message, "")
 			return nil
-		}, b)
-		retry.Start(func() error { // want `callback handed on by laterConsumer.ConsumeClaim marks offsets and may run after ConsumeClaim returns`
+		})
+		retrylib.Background(func() error { // want `callback handed on by laterConsumer.ConsumeClaim marks offsets and may run after ConsumeClaim returns`
 			session.MarkMessage(message, "")
 			return nil
-		}, b)
+		})
+		retrylib.Start(func() error { // want `callback handed on by laterConsumer.ConsumeClaim marks offsets and may run after ConsumeClaim returns`
+			session.MarkMessage(message, "")
+			return nil
+		})
 		go backoff.Retry(func() error { // want `callback handed on by laterConsumer.ConsumeClaim marks offsets and may run after ConsumeClaim returns`
 			session.MarkMessage(message, "")
 			return nil
