@@ -118,7 +118,7 @@ func analyseFull(cl *commandLine) *outcome {
 		o.causes = append(o.causes, listCause(err, cl.patterns))
 		return o
 	}
-	var analysed, incomplete []string
+	var incomplete []string
 	var roots []*packages.Package
 	for _, p := range pkgs {
 		if unmatchedPattern(p) {
@@ -129,7 +129,6 @@ func analyseFull(cl *commandLine) *outcome {
 		if p.IllTyped {
 			incomplete = append(incomplete, p.ID)
 		}
-		analysed = append(analysed, p.ID)
 	}
 	packages.Visit(roots, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {

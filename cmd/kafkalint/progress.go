@@ -50,7 +50,7 @@ func startProgress(w io.Writer, after, every time.Duration) (stop func()) {
 			select {
 			case <-done:
 				if written {
-					fmt.Fprint(w, "\r\033[K")
+					_, _ = fmt.Fprint(w, "\r\033[K") // a progress line: nothing to do if it cannot be erased
 				}
 				return
 			case <-timer.C:
@@ -58,7 +58,7 @@ func startProgress(w io.Writer, after, every time.Duration) (stop func()) {
 				if p := stage.Load(); p != nil {
 					s = *p
 				}
-				fmt.Fprintf(w, "\r\033[Kkafkalint: %s (%ds; KAFKALINT_PROGRESS=off silences this)", s, int(time.Since(start).Seconds()))
+				_, _ = fmt.Fprintf(w, "\r\033[Kkafkalint: %s (%ds; KAFKALINT_PROGRESS=off silences this)", s, int(time.Since(start).Seconds()))
 				written = true
 				timer.Reset(every)
 			}
