@@ -354,7 +354,7 @@ func (c *checker) checkCallback(cur inspector.Cursor, lit *ast.FuncLit) {
 		if fn := analysisutil.CalledFunc(c.pass.TypesInfo, p); fn != nil && c.funcs[fn] != nil {
 			return // a function of the package: it may call it in place
 		}
-		if i := slices.Index(p.Args, ast.Expr(lit)); i >= 0 && !isGoCall(cur.Parent()) && !(p.Ellipsis.IsValid() && i == len(p.Args)-1) &&
+		if i := slices.Index(p.Args, ast.Expr(lit)); i >= 0 && !isGoCall(cur.Parent()) && !spread(p, i) &&
 			c.inPlace.paramUse(analysisutil.CalledFunc(c.pass.TypesInfo, p), i) == inPlace {
 			return // a function of another package that runs it before it returns (InPlaceFact)
 		}

@@ -73,7 +73,7 @@ func funcParams(fn *types.Func) map[*types.Var]int {
 		m[r] = -1
 	}
 	for i := range sig.Params().Len() {
-		if p := sig.Params().At(i); isFunc(p.Type()) && !(sig.Variadic() && i == sig.Params().Len()-1) {
+		if p := sig.Params().At(i); isFunc(p.Type()) && (!sig.Variadic() || i < sig.Params().Len()-1) {
 			m[p] = i
 		}
 	}
@@ -176,7 +176,7 @@ func (p *inPlacer) paramUse(fn *types.Func, i int) use {
 		return escapes
 	}
 	var f InPlaceFact
-	if fn.Pkg() == nil || p.pass.ImportObjectFact == nil || !p.pass.ImportObjectFact(fn, &f) {
+	if p.pass.ImportObjectFact == nil || !p.pass.ImportObjectFact(fn, &f) {
 		return escapes
 	}
 	switch {
@@ -226,7 +226,7 @@ func (p *inPlacer) useIn(e inspector.Cursor, decl ast.Node) (use, inspector.Curs
 			break
 		}
 		i := slices.Index(n.Args, e.Node().(ast.Expr))
-		if i < 0 || (n.Ellipsis.IsValid() && i == len(n.Args)-1) {
+		if i < 0 || spread(n, i) {
 			return escapes, carrier
 		}
 		if tv, ok := p.pass.TypesInfo.Types[n.Fun]; ok && tv.IsType() {
@@ -279,6 +279,12 @@ func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
 		return f, true
 	}
 	return inspector.Cursor{}, false
+}
+
+// spread reports whether argument i of call is a slice spread into a
+// variadic parameter (f(fns...)).
+func spread(call *ast.CallExpr, i int) bool {
+	return call.Ellipsis.IsValid() && i == len(call.Args)-1
 }
 
 // isGoCall reports whether the call at cur is a go statement's.
