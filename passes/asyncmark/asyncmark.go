@@ -32,7 +32,7 @@ func NewAnalyzer() *analysis.Analyzer {
 		Name:      "asyncmark",
 		Doc:       analysisutil.MustExtractDoc(doc, "asyncmark"),
 		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer, callees.Analyzer},
-		FactTypes: []analysis.Fact{new(MarksFact)},
+		FactTypes: []analysis.Fact{new(MarksFact), new(InPlaceFact)},
 	}
 	analysisutil.Setup(a, run)
 	return a
@@ -59,7 +59,9 @@ func run(pass *analysis.Pass) {
 		return // the package does not use sarama
 	}
 	in := analysisutil.InspectorOf(pass)
-	c := &checker{pass: pass, funcs: pass.ResultOf[callees.Analyzer].(*callees.Result).FuncDecls(), marks: make(map[*ast.FuncDecl]*ast.CallExpr)}
+	funcs := pass.ResultOf[callees.Analyzer].(*callees.Result).FuncDecls()
+	inPlace := exportInPlace(pass, in, funcs)
+	c := &checker{pass: pass, funcs: funcs, inPlace: inPlace, marks: make(map[*ast.FuncDecl]*ast.CallExpr)}
 	for fc := range in.Root().Children() {
 		if f, ok := fc.Node().(*ast.File); !ok || ast.IsGenerated(f) {
 			continue
@@ -114,10 +116,11 @@ func (c *checker) marksFact(fn *types.Func) bool {
 }
 
 type checker struct {
-	pass  *analysis.Pass
-	funcs map[*types.Func]*ast.FuncDecl
-	marks map[*ast.FuncDecl]*ast.CallExpr // memo: the first mark in a function's body, or nil
-	runs  map[*ast.FuncDecl]site          // memo: runners
+	pass    *analysis.Pass
+	funcs   map[*types.Func]*ast.FuncDecl
+	inPlace *inPlacer                       // which functions of other packages run a function argument in place
+	marks   map[*ast.FuncDecl]*ast.CallExpr // memo: the first mark in a function's body, or nil
+	runs    map[*ast.FuncDecl]site          // memo: runners
 }
 
 // isMark reports whether call is MarkMessage or MarkOffset on a sarama session.
@@ -350,6 +353,10 @@ func (c *checker) checkCallback(cur inspector.Cursor, lit *ast.FuncLit) {
 		}
 		if fn := analysisutil.CalledFunc(c.pass.TypesInfo, p); fn != nil && c.funcs[fn] != nil {
 			return // a function of the package: it may call it in place
+		}
+		if i := slices.Index(p.Args, ast.Expr(lit)); i >= 0 && !isGoCall(cur.Parent()) && !spread(p, i) &&
+			c.inPlace.paramUse(analysisutil.CalledFunc(c.pass.TypesInfo, p), i) == inPlace {
+			return // a function of another package that runs it before it returns (InPlaceFact)
 		}
 	case *ast.SendStmt, *ast.CompositeLit, *ast.KeyValueExpr:
 	default:

@@ -30,7 +30,9 @@ func (h) ConsumeClaim(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim
 }
 
 // TestCrossPackage: goroutines that mark through a shared library's ack
-// helpers (MarksFact), on both import paths.
+// helpers (MarksFact), and literals given to retry helpers that run them in
+// place (InPlaceFact; the listed dapr/kit and cenkalti/backoff stubs), on both
+// import paths.
 func TestCrossPackage(t *testing.T) {
-	analysistest.Run(t, testutil.Fixtures(t), asyncmark.Analyzer, "asyncmark/xpkg/ibm/acklib", "asyncmark/xpkg/ibm", "asyncmark/xpkg/shopify/acklib", "asyncmark/xpkg/shopify")
+	analysistest.Run(t, testutil.Fixtures(t), asyncmark.Analyzer, "asyncmark/xpkg/ibm/acklib", "asyncmark/xpkg/ibm/retrylib", "asyncmark/xpkg/ibm", "asyncmark/xpkg/shopify/acklib", "asyncmark/xpkg/shopify/retrylib", "asyncmark/xpkg/shopify")
 }

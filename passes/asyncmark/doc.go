@@ -52,7 +52,14 @@
 // it, an ack helper of a shared library) says it marks; and function literals
 // that call them and are passed to a function of another package or through
 // an interface, sent on a channel or put in a composite literal (an ack
-// callback attached to the message). The handler waits when ConsumeClaim, the
+// callback attached to the message). A function of another package that
+// runs the literal before it returns does not hand it on: one whose fact says
+// so (InPlaceFact, exported for a function of a package that uses sarama, a
+// shared library's retry helper, that only calls the parameter, directly,
+// deferred or through functions with the fact, and never stores, sends,
+// returns or starts it in a goroutine), or a listed retry helper of a library
+// that does not use sarama (cenkalti/backoff/v4's Retry and RetryNotify
+// functions, dapr/kit's retry.NotifyRecover). The handler waits when ConsumeClaim, the
 // helper that starts the goroutine or hands the callback on, or the Cleanup
 // method of its receiver's type, calls any method named Wait (sync.WaitGroup,
 // errgroup.Group).
@@ -71,7 +78,12 @@
 //     loop), and marks through functions of other packages without the fact
 //     (an interface method, a function value);
 //   - literals called in place, assigned to variables, or given to functions
-//     of the package;
+//     of the package, or to functions of other packages that run them in
+//     place (InPlaceFact, or listed: backoff.Retry, retry.NotifyRecover),
+//     unless the call is a go statement's;
+//   - literals given to the retry helpers of other libraries that do not use
+//     sarama and are not listed: reported as handed on (kafkalint does not
+//     analyse such packages);
 //   - packages with type errors where the calls cannot be resolved.
 //
 // # Category goroutinemark
