@@ -57,6 +57,7 @@ func run(pass *analysis.Pass) {
 	// Find the calls first: most kafka-go programs commit with the Reader
 	// and need no SSA form here.
 	var commits []commit
+	pool := false                                 // a CommitMessages call: poolCommits looks at it
 	changed := false                              // the package writes a Message's Offset, or takes its address
 	sels := make(map[token.Pos]*ast.SelectorExpr) // by the position of Sel
 	for fc := range in.Root().Children() {
@@ -80,21 +81,24 @@ func run(pass *analysis.Pass) {
 				if len(n.Args) == 1 && kafkagoapi.IsGenerationMethod(fn, "CommitOffsets") {
 					commits = append(commits, commit{call: n, gen: types.ExprString(analysisutil.Receiver(n))})
 				}
+				pool = pool || fn != nil && fn.Name() == "CommitMessages"
 			}
 		}
 	}
-	if len(commits) == 0 {
-		return // nothing commits through a generation
-	}
-	if changed {
-		return // the package's offsets are its own (m.Offset++, next(&m.Offset))
+	if len(commits) == 0 && !pool {
+		return // nothing commits through a generation or a reader
 	}
 	g := cg.Graph()
 	if g.Broken() {
 		return // no SSA form (see internal/valueflow)
 	}
 	c := &checker{pass: pass, in: in, g: g, sels: sels, reported: make(map[token.Pos]bool)}
-	c.offByOne(commits)
+	if len(commits) > 0 && !changed { // a package that writes a Message's Offset has offsets of its own (m.Offset++, next(&m.Offset))
+		c.offByOne(commits)
+	}
+	if pool {
+		c.poolCommits()
+	}
 }
 
 type checker struct {

@@ -10,7 +10,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.Fixtures(t), kafkagocommit.Analyzer, "kafkagocommit/v0", "kafkagocommit/changed")
+	analysistest.Run(t, testutil.Fixtures(t), kafkagocommit.Analyzer, "kafkagocommit/v0", "kafkagocommit/changed", "kafkagocommit/pool")
 }
 
 // TestFix checks the fixes against their golden file: + 1 where the offset
@@ -43,5 +43,19 @@ func f(g *kafka.Generation, m kafka.Message) {
 	g.CommitOffsets(map[string]map[int]int64{x.Topic: {m.Partition: m.Offset}})
 	(g.CommitOffsets)(map[string]map[int]int64{m.Topic: {m.Partition: m.Offset}})
 	var o = m.Offset; o++ =
+}`,
+	`package p
+import ("context"; "github.com/segmentio/kafka-go")
+func f(ctx context.Context, r *kafka.Reader, ch chan kafka.Message, chans []chan kafka.Message) {
+	for i := 0; i < undefined; i++ {
+		go func() {
+			for m := range ch {
+				r.CommitMessages(ctx, m, undefined)
+				r.CommitMessages(m)
+				(r.CommitMessages)(ctx, chans[i]...)
+			}
+		}(1)
+		go undefined.Run(func() { r.CommitMessages(ctx, <-ch) })
+	}
 }`,
 }

@@ -10,7 +10,8 @@
 // GroupID, CommitMessages on a reader without GroupID (or SetOffset and
 // ReadLag on one with it) whose error is ignored, FetchMessage on a group
 // reader nothing commits on, and, with -readmessage, ReadMessage on a group
-// reader followed by processing that can fail.
+// reader followed by processing that can fail; and the message of a
+// ReadMessage or FetchMessage used after an error check that falls through.
 //
 // A reader without GroupID reads exactly one partition, ReaderConfig.Partition,
 // which is 0 when not set (docs/library-facts.md, F27). A consumer written as
@@ -114,6 +115,40 @@
 //
 // ReadMessage on a group reader before processing that can fail
 // (-readmessage only).
+//
+// # Category fetcherrused
+//
+// The message of a failed ReadMessage or FetchMessage used after its error
+// check.
+//
+// Both return the zero kafka.Message with every error (reader.go, v0.3.7 to
+// v0.4.51: Message{} for a cancelled context, a closed reader, a
+// background error, and the message-less readerMessage the fetch loop
+// sends with an error). An "if err != nil" right after the read whose body
+// logs, or sleeps before a retry, and falls through hands that zero
+// message to what follows: a handler gets an empty topic, partition 0,
+// offset 0 and a nil value, and may commit it (lileio/pubsub v2.5.0's kafka
+// provider):
+//
+//	m, err := p.Reader.FetchMessage(ctx)
+//	if err != nil {
+//		logrus.Errorf("receive failed, reconnecting in %v: %v", d, err)
+//		time.Sleep(d)
+//	}
+//	msg := pubsub.Msg{ID: string(m.Key), ...} // m is used here also when FetchMessage failed: (...)
+//
+// Continue (or return) at the end of the error branch. The report is at the
+// first use of the message after the check; its related position is the
+// check. Read from the syntax: the read assigns the message and the error
+// to variables (m, err := or =), the next statement is the check, with no
+// else, and its body may reach its end (it does not end in a return, a
+// break, continue or goto, a call that does not return such as log.Fatal,
+// or an if, switch or select whose branches all do). The reader is a
+// *kafka.Reader or the program's own interface with the method. Not
+// reported: a message used only after the error is looked at again (if err
+// == nil { ... }) or the message is assigned again (or its address taken)
+// first; an error check with an else, or one that is not the statement right
+// after the read.
 //
 // # Fix and suppression
 //

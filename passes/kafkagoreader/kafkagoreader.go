@@ -17,6 +17,7 @@ import (
 	"github.com/kafkalint/kafkalint/internal/clientgraph"
 	"github.com/kafkalint/kafkalint/internal/clients"
 	"github.com/kafkalint/kafkalint/internal/kafkagoapi"
+	"github.com/kafkalint/kafkalint/internal/noreturn"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
 
@@ -32,7 +33,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "kafkagoreader",
 		Doc:       analysisutil.MustExtractDoc(doc, "kafkagoreader"),
-		Requires:  []*analysis.Analyzer{analysisutil.Inspect, clientgraph.Analyzer},
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, clientgraph.Analyzer, noreturn.Analyzer},
 		FactTypes: []analysis.Fact{new(ReaderFact)},
 	}
 	readMessage := a.Flags.Bool("readmessage", false, "also report ReadMessage on a group reader followed by processing that can fail (at-most-once)")
@@ -47,6 +48,7 @@ const (
 	categoryGroupOnly   = "grouponly"          // a group-only call on a reader without GroupID, or the converse
 	categoryNoCommit    = "fetchnocommit"      // FetchMessage on a group reader nothing commits
 	categoryReadCommits = "readcommits"        // ReadMessage on a group reader before fallible processing (opt-in)
+	// categoryErrFallthrough (fetcherr.go): the message of a failed read used after the error check
 )
 
 func run(pass *analysis.Pass, readMessage bool) {
@@ -54,6 +56,8 @@ func run(pass *analysis.Pass, readMessage bool) {
 	if cg == nil || len(cg.Imports(clients.KafkaGo)) == 0 {
 		return // the package does not use kafka-go
 	}
+	nr, _ := pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
+	fetchErrors(pass, pass.Files, nr)
 	facts := importsFacts(pass)
 	exports := exportsReaders(pass.Pkg)
 	if !usesNewReader(pass) && len(facts) == 0 && !exports {

@@ -11,7 +11,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.Fixtures(t), kafkagoreader.Analyzer, "kafkagoreader/v0")
+	analysistest.Run(t, testutil.Fixtures(t), kafkagoreader.Analyzer, "kafkagoreader/v0", "kafkagoreader/fetcherr")
 }
 
 // TestReadMessage runs the opt-in ReadMessage check; the default run leaves
@@ -37,6 +37,22 @@ func TestIllTyped(t *testing.T) {
 	for _, src := range testutil.IllTypedClientSources {
 		testutil.RunIllTyped(t, kafkagoreader.Analyzer, src)
 	}
+	testutil.RunIllTyped(t, kafkagoreader.Analyzer, `package p
+import ("context"; "github.com/segmentio/kafka-go")
+func f(ctx context.Context, r *kafka.Reader) {
+	m, err := r.FetchMessage(ctx, 1)
+	if err != nil {
+		undefined()
+	}
+	use(m.Value)
+	n, err := (r.FetchMessage)(ctx)
+	if undefined != nil {
+	}
+	x, y := undefined.FetchMessage(ctx)
+	if y != nil {
+	}
+	_ = x; _ = n
+}`)
 }
 
 // TestCrossPackage: configurations and readers from helpers and
@@ -48,7 +64,7 @@ func TestCrossPackage(t *testing.T) {
 // TestParamRelated: a reader whose GroupID is a helper's parameter, given ""
 // by one caller, points at that call, not at the helper's own literal.
 func TestParamRelated(t *testing.T) {
-	res := analysistest.Run(&quiet{t}, testutil.Fixtures(t), kafkagoreader.Analyzer, "kafkagoreader/v0")
+	res := analysistest.Run(&quiet{t}, testutil.Fixtures(t), kafkagoreader.Analyzer, "kafkagoreader/v0", "kafkagoreader/fetcherr")
 	found := false
 	for _, r := range res {
 		for _, d := range r.Diagnostics {

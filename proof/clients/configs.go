@@ -139,6 +139,8 @@ var configs = []config{
 	{Client: "franzgo", Scenario: "closerevoked", Handler: "leavegroupcontext-nil", Rule: "F3", Fix: true, Partitions: 2, Records: 5},
 	{Client: "franzgo", Scenario: "blockrebalance", Handler: "never-allow", Rule: "F2", Partitions: 2, Records: 5},
 	{Client: "franzgo", Scenario: "blockrebalance", Handler: "allowrebalance", Rule: "F2", Fix: true, Partitions: 2, Records: 5},
+	{Client: "franzgo", Scenario: "revokesignal", Handler: "signal-no-wait", Rule: "F1", Partitions: 2, Records: 5},
+	{Client: "franzgo", Scenario: "revokesignal", Handler: "signal-wait", Rule: "F1", Fix: true, Partitions: 2, Records: 5},
 
 	// kafka-go
 	{Client: "kafkago", Scenario: "partition0", Handler: "no-group-no-partition", Rule: "K2", Partitions: 3, Records: 5},

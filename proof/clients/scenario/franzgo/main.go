@@ -31,6 +31,7 @@ func main() {
 		"marksmanual":     marksManual,
 		"closepoll":       closePoll,
 		"blockrebalance":  blockRebalance,
+		"revokesignal":    revokeSignal,
 	})
 }
 
@@ -580,4 +581,122 @@ func blockRebalance(o *kit.Outcome) string {
 		return "rebalance blocked by a: a evicted, b holds both partitions after 10s"
 	}
 	return "no balanced group after 10s"
+}
+
+// revokeSignal: apm-queue v1.0.0's consumer. a (DisableAutoCommit,
+// BlockRebalanceOnPoll) hands each partition's records to a worker goroutine of
+// that partition, which processes them (2s) and commits them with
+// CommitRecords; its revoke callback closes the revoked partitions' channels
+// and returns at once ("signal-no-wait") or waits for their workers first
+// ("signal-wait", the fix). b joins once a handed all 10 records over, and the
+// eager rebalance revokes both partitions from a.
+func revokeSignal(o *kit.Outcome) string {
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	defer func() { cancel(); wg.Wait() }()
+	type worker struct {
+		records chan []*kgo.Record
+		done    chan struct{}
+		revoked bool // the revoke callback that stopped the worker returned
+	}
+	var (
+		mu      sync.Mutex
+		workers = map[int32]*worker{}
+		late    int // commits of revoked partitions made after the revoke callback returned
+	)
+	assigned := func(_ context.Context, cl *kgo.Client, as map[string][]int32) {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, p := range as[kit.Topic] {
+			w := &worker{records: make(chan []*kgo.Record), done: make(chan struct{})}
+			workers[p] = w
+			go func() {
+				defer close(w.done)
+				for rs := range w.records {
+					time.Sleep(2 * time.Second) // processing
+					if err := cl.CommitRecords(context.Background(), rs[len(rs)-1]); err != nil {
+						o.Logf("CommitRecords: %v", err)
+					}
+					mu.Lock()
+					if w.revoked {
+						late++
+					}
+					mu.Unlock()
+				}
+			}()
+		}
+	}
+	revoked := func(_ context.Context, _ *kgo.Client, rv map[string][]int32) {
+		mu.Lock()
+		var stopped []*worker
+		for _, p := range rv[kit.Topic] {
+			if w, ok := workers[p]; ok {
+				delete(workers, p)
+				close(w.records)
+				stopped = append(stopped, w)
+			}
+		}
+		mu.Unlock()
+		if kit.Handler() == "signal-wait" {
+			for _, w := range stopped {
+				<-w.done
+			}
+		}
+		mu.Lock()
+		for _, w := range stopped {
+			w.revoked = true
+		}
+		mu.Unlock()
+	}
+	a := client("a", kgo.DisableAutoCommit(), kgo.BlockRebalanceOnPoll(), kgo.RebalanceTimeout(10*time.Second),
+		kgo.OnPartitionsAssigned(assigned), kgo.OnPartitionsRevoked(revoked), kgo.OnPartitionsLost(revoked))
+	defer kit.Within(5*time.Second, a.CloseAllowingRebalance)
+	o.Set("stage", "poll")
+	handed := make(chan int, 16)
+	go func() {
+		for ctx.Err() == nil {
+			pctx, c := context.WithTimeout(ctx, 300*time.Millisecond)
+			fs := a.PollRecords(pctx, 0)
+			c()
+			fs.EachPartition(func(p kgo.FetchTopicPartition) {
+				mu.Lock()
+				w := workers[p.Partition]
+				mu.Unlock()
+				if w != nil && len(p.Records) > 0 {
+					w.records <- p.Records // the worker takes the batch; the poll loop goes on
+					handed <- len(p.Records)
+				}
+			})
+			a.AllowRebalance()
+		}
+	}()
+	for n, deadline := 0, time.After(20*time.Second); n < 10; {
+		select {
+		case k := <-handed:
+			n += k
+		case <-deadline:
+			return fmt.Sprintf("TIMEOUT handed %d of 10", n)
+		}
+	}
+	o.Set("stage", "b joins")
+	first := make(chan int64, 1)
+	joinB(ctx, &wg, first)
+	if ms, ok := kit.WaitMembers(kit.GroupID, 15*time.Second, both); !ok {
+		return "no balanced group after 15s: " + ms
+	}
+	kit.Produce(0, 1)
+	kit.Produce(1, 1)
+	v := ""
+	select {
+	case off := <-first:
+		v = fmt.Sprintf("b starts at %d", off)
+	case <-time.After(10 * time.Second):
+		v = "b read nothing"
+	}
+	time.Sleep(3 * time.Second) // the workers' last commits
+	mu.Lock()
+	v += fmt.Sprintf("; commits of revoked partitions after the revoke returned: %d", late)
+	mu.Unlock()
+	o.Set("committed at the end", kit.CommittedString(kit.GroupID, 2))
+	return v
 }
