@@ -106,6 +106,7 @@ var Variants = []Variant{
 	shopify("claimloop/ibm", "claimloop/shopify"),
 	shopify("claimloop/xpkg/ibm", "claimloop/xpkg/shopify"),
 	shopify("consumeloop/ibm", "consumeloop/shopify"),
+	shopify("consumeloop/cli/ibm", "consumeloop/cli/shopify"),
 	shopify("consumeloop/errgroup/ibm", "consumeloop/errgroup/shopify"),
 	shopify("consumeloop/xpkg/ibm", "consumeloop/xpkg/shopify"),
 	shopify("markoffset/ibm", "markoffset/shopify"),

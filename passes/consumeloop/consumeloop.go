@@ -75,6 +75,7 @@ func run(pass *analysis.Pass) {
 		return // the package does not use sarama
 	}
 	in := analysisutil.InspectorOf(pass)
+	var decls map[*types.Func]*ast.FuncDecl // built on first use (readsNothing)
 	var sites []site
 	flows := make(map[*ast.BlockStmt]*valueflow.Flow)
 	looped := func(cur inspector.Cursor, call *ast.CallExpr) bool {
@@ -106,8 +107,17 @@ func run(pass *analysis.Pass) {
 			if fn == nil {
 				continue
 			}
-			if saramaapi.IsMethod(fn, saramaapi.ConsumerGroup, "Consume") || isConsumeShaped(fn) ||
-				fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact != nil && pass.ImportObjectFact(fn, new(ConsumesOnceFact)) {
+			if saramaapi.IsMethod(fn, saramaapi.ConsumerGroup, "Consume") || isConsumeShaped(fn) {
+				if len(call.Args) == 3 {
+					if decls == nil {
+						decls = analysisutil.FuncDecls(pass.TypesInfo, pass.Files)
+					}
+					if readsNothing(pass.TypesInfo, decls, call.Args[2]) {
+						continue // a session for its Setup or Cleanup: an offset reset
+					}
+				}
+				sites = append(sites, site{call: call, name: types.ExprString(call.Fun), looped: looped(cur, call)})
+			} else if fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact != nil && pass.ImportObjectFact(fn, new(ConsumesOnceFact)) {
 				sites = append(sites, site{call: call, name: types.ExprString(call.Fun), looped: looped(cur, call)})
 			}
 		}
@@ -143,6 +153,42 @@ func run(pass *analysis.Pass) {
 	}
 }
 
+// readsNothing reports whether handler, the handler given to Consume, is of a
+// type of the package whose ConsumeClaim never uses its claim: the session
+// reads no message, and runs once on purpose, for its Setup or Cleanup (an
+// offset-reset command commits the offsets asked for in Setup and returns).
+func readsNothing(info *types.Info, decls map[*types.Func]*ast.FuncDecl, handler ast.Expr) bool {
+	t := info.TypeOf(handler)
+	if t == nil || types.IsInterface(t) {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "ConsumeClaim")
+	m, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	decl := decls[m]
+	if decl == nil || decl.Body == nil || decl.Type.Params == nil || len(decl.Type.Params.List) == 0 {
+		return false // declared elsewhere
+	}
+	last := decl.Type.Params.List[len(decl.Type.Params.List)-1]
+	if len(last.Names) == 0 {
+		return true // unnamed: ConsumeClaim(sarama.ConsumerGroupSession, sarama.ConsumerGroupClaim)
+	}
+	claim, _ := info.Defs[last.Names[len(last.Names)-1]].(*types.Var)
+	if claim == nil {
+		return true // _
+	}
+	used := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == claim {
+			used = true
+		}
+		return !used
+	})
+	return !used
+}
+
 // isConsumeShaped reports whether fn is a method of an interface of the
 // program's own with ConsumerGroup.Consume's signature, Consume(context.Context,
 // []string, sarama.ConsumerGroupHandler) error: a wrapper's interface that a
@@ -173,7 +219,11 @@ func report(pass *analysis.Pass, s site, v verdict) {
 		Message: fmt.Sprintf("%s not called in a loop, call it again until the context is done (Consume returns at the end of each session: after the first rebalance nothing is consumed)", what),
 	}
 	if v.via.IsValid() {
-		d.Related = []analysis.RelatedInformation{{Pos: v.via, Message: "called once from here"}}
+		why := v.why
+		if why == "" {
+			why = "called once from here"
+		}
+		d.Related = []analysis.RelatedInformation{{Pos: v.via, Message: why}}
 	}
 	pass.Report(d)
 }
@@ -189,6 +239,7 @@ const (
 type verdict struct {
 	kind int
 	via  token.Pos     // the outermost call of the chain that runs it once
+	why  string        // what via is, for the related location; "" for a call
 	fn   *ssa.Function // for exported: the function other packages call
 }
 
@@ -203,12 +254,16 @@ type checker struct {
 	// direct: closures and literals called in place, by function, with the
 	// call instructions.
 	direct map[*ssa.Function][]ssa.CallInstruction
+	// commands: literals stored in a command's run field (cobra.Command.Run,
+	// cli.Command.Action: commandField), with the field, for the message.
+	commands map[*ssa.Function]string
 }
 
 func (c *checker) index() {
 	c.values = make(map[*ssa.Function]bool)
 	c.invoked = make(map[string]bool)
 	c.direct = make(map[*ssa.Function][]ssa.CallInstruction)
+	c.commands = make(map[*ssa.Function]string)
 	for _, fn := range c.g.Functions() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -232,6 +287,12 @@ func (c *checker) index() {
 						if used := mc.Referrers(); used != nil && onlyCallee(mc, *used) {
 							continue // a closure called in place: see direct
 						}
+					}
+					if field := commandField(instr, *op); field != "" {
+						if _, isStore := instr.(*ssa.Store); isStore {
+							c.commands[f] = field
+						}
+						continue // the literal, or its closure or conversion on its way to the field
 					}
 					if isCall && runsOnce(call.Common()) {
 						c.direct[f] = append(c.direct[f], call)
@@ -268,6 +329,70 @@ func runsOnce(c *ssa.CallCommon) bool {
 	return false
 }
 
+// The run fields of command-line frameworks' command types, by package path
+// and type: the function a field holds runs once per invocation of its
+// command (a program runs one command and exits).
+var commandFields = map[string][]string{
+	"github.com/spf13/cobra.Command": {"Run", "RunE", "PreRun", "PreRunE", "PersistentPreRun",
+		"PersistentPreRunE", "PostRun", "PostRunE", "PersistentPostRun", "PersistentPostRunE"},
+	"github.com/urfave/cli/v2.Command": {"Action", "Before", "After"},
+	"github.com/urfave/cli/v2.App":     {"Action", "Before", "After"},
+	"github.com/urfave/cli/v3.Command": {"Action", "Before", "After"},
+}
+
+// commandField returns the command type and field ("cobra.Command.Run")
+// that the function value v, an operand of instr, goes to when instr stores
+// it in a command's run field (commandFields), or is a closure or conversion
+// of it whose every use does; "" otherwise.
+func commandField(instr ssa.Instruction, v ssa.Value) string {
+	switch in := instr.(type) {
+	case *ssa.Store:
+		if in.Val != v {
+			return ""
+		}
+		fa, ok := in.Addr.(*ssa.FieldAddr)
+		if !ok {
+			return ""
+		}
+		field := valueflow.FieldOf(fa)
+		named := analysisutil.NamedType(fa.X.Type())
+		if field == nil || named == nil || named.Obj().Pkg() == nil {
+			return ""
+		}
+		typ := clients.Unvendor(named.Obj().Pkg().Path()) + "." + named.Obj().Name()
+		if !slices.Contains(commandFields[typ], field.Name()) {
+			return ""
+		}
+		return named.Obj().Pkg().Name() + "." + named.Obj().Name() + "." + field.Name()
+	case *ssa.MakeClosure:
+		if in.Fn != v {
+			return ""
+		}
+		return usedAsCommandField(in)
+	case *ssa.ChangeType:
+		return usedAsCommandField(in)
+	}
+	return ""
+}
+
+// usedAsCommandField returns the command field that every use of v stores it
+// in (commandField), or "".
+func usedAsCommandField(v ssa.Value) string {
+	uses := v.Referrers()
+	if uses == nil || len(*uses) == 0 {
+		return ""
+	}
+	field := ""
+	for _, u := range *uses {
+		f := commandField(u, v)
+		if f == "" || field != "" && f != field {
+			return ""
+		}
+		field = f
+	}
+	return field
+}
+
 // onlyCallee reports whether every use of the closure mc calls it, in place
 // or through a call that runs it once (runsOnce).
 func onlyCallee(mc *ssa.MakeClosure, uses []ssa.Instruction) bool {
@@ -295,7 +420,11 @@ func (c *checker) once(fn *ssa.Function) verdict {
 
 func (c *checker) compute(fn *ssa.Function) verdict {
 	if fn.Parent() != nil || fn.Synthetic != "" {
-		// A literal: it runs as often as the calls that call it in place.
+		// A literal: it runs as often as the calls that call it in place,
+		// or once when a command runs it.
+		if field, ok := c.commands[fn]; ok && !c.values[fn] && len(c.direct[fn]) == 0 {
+			return verdict{kind: once, via: fn.Pos(), why: "run once by the command, as its " + field}
+		}
 		calls := c.direct[fn]
 		if len(calls) == 0 || c.values[fn] {
 			return verdict{kind: unknown}
@@ -345,7 +474,7 @@ func (c *checker) callers(calls []ssa.CallInstruction) verdict {
 			if res.kind != once {
 				res = verdict{kind: once, via: call.Pos()}
 				if v.via.IsValid() {
-					res.via = v.via
+					res.via, res.why = v.via, v.why
 				}
 			}
 		}

@@ -12,7 +12,8 @@ import (
 func Test(t *testing.T) {
 	analysistest.Run(t, testutil.Fixtures(t), consumeloop.Analyzer,
 		"consumeloop/ibm", "consumeloop/shopify", "consumeloop/coop", "consumeloop/lookalike",
-		"consumeloop/errgroup/ibm", "consumeloop/errgroup/shopify", "consumeloop/flow")
+		"consumeloop/errgroup/ibm", "consumeloop/errgroup/shopify", "consumeloop/flow",
+		"consumeloop/cli/ibm", "consumeloop/cli/shopify")
 }
 
 // TestFacts checks wrappers of another package that run one session

@@ -44,23 +44,34 @@
 // the call is reported when some chain of calls, none in a loop, reaches it
 // from main, init, or a function literal called in place (go func() { ... }())
 // or given to a call that runs it once (sync.WaitGroup.Go, errgroup.Group.Go
-// and TryGo) in such a function. The report is at the Consume call, with the outermost
-// call of the chain as related location. An exported function of the package
+// and TryGo) in such a function, or from a function literal stored in a
+// command's run field (a command-line program runs a command once): the Run,
+// RunE and pre- and post-run fields of cobra's Command, the Action, Before and
+// After of urfave/cli's Command and App (v2, and v3's Command), as a CLI's
+// consume command does (kaf v0.2.3's consume -g). The report is at the Consume
+// call, with the outermost call of the chain (or the command's literal) as
+// related location. An exported function of the package
 // that runs Consume once gets a fact (ConsumesOnceFact), and its calls in
 // other packages are checked in the same way (a Run(ctx) wrapper called once
 // from another package's main).
 //
 // # Not reported
 //
+//   - a Consume whose handler is of a type of the package whose ConsumeClaim
+//     never uses its claim: that session reads no message and runs once on
+//     purpose, for its Setup or Cleanup (an offset-reset command joins the
+//     group once and commits the offsets asked for in Setup, as kaf group
+//     commit does);
 //   - packages that use sarama's cooperative strategy
 //     (NewBalanceStrategyCooperativeSticky, from IBM/sarama v1.61): there,
 //     Consume lasts across rebalances;
 //   - functions called from where the package cannot see: exported functions
 //     without a caller here (they get the fact instead), methods that may be
 //     called through an interface, functions used as values (stored in a
-//     field or a map, passed to other functions than the ones above: a
-//     program that picks what to run from a map of functions), unexported
-//     functions not called in the package;
+//     field other than a command's run field, or in a map, passed to other
+//     functions than the ones above: a program that picks what to run from a
+//     map of functions, a supervisor that restarts what returns, a retry
+//     helper), unexported functions not called in the package;
 //   - a cooperative strategy set in another package's configuration;
 //   - packages with type errors (no SSA form).
 //

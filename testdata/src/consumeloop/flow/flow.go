@@ -17,6 +17,9 @@ type handler struct{}
 func (handler) Setup(sarama.ConsumerGroupSession) error   { return nil }
 func (handler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
 func (handler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		sess.MarkMessage(msg, "")
+	}
 	return nil
 }
 
