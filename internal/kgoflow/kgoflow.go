@@ -174,6 +174,8 @@ type Result struct {
 	// registering: the clients that run a partition callback, by its
 	// *kgo.Client parameters (Registering).
 	registering map[*ssa.Parameter][]*Client
+	goOnce      sync.Once
+	started     []Started // Goroutines
 }
 
 type key struct{}
@@ -624,6 +626,12 @@ type Walk struct {
 	// goroutine (a channel operation, a select, a sync Wait), which may do
 	// the work for it.
 	Handoff bool
+	// Signals holds the calls that signal another goroutine without
+	// waiting for it: close of a channel, a call of a context.CancelFunc
+	// or context.CancelCauseFunc (F34: a revoke callback that only signals
+	// the goroutines processing the partitions lets the rebalance go on
+	// while they still work).
+	Signals []ssa.CallInstruction
 	// Entry holds the *kgo.Client parameters of the walked function (of the
 	// method a bound method value wraps).
 	Entry []*ssa.Parameter
@@ -706,7 +714,14 @@ func (r *Result) call(w *Walk, in ssa.CallInstruction, top ssa.CallInstruction, 
 		}
 		return
 	}
-	if _, ok := c.Value.(*ssa.Builtin); ok {
+	if b, ok := c.Value.(*ssa.Builtin); ok {
+		if b.Name() == "close" {
+			w.Signals = append(w.Signals, in)
+		}
+		return
+	}
+	if c.StaticCallee() == nil && isCancel(c.Value.Type()) {
+		w.Signals = append(w.Signals, in) // the standard library's cancel: it commits nothing
 		return
 	}
 	var callees []*ssa.Function
@@ -753,6 +768,36 @@ func (r *Result) call(w *Walk, in ssa.CallInstruction, top ssa.CallInstruction, 
 	}
 }
 
+// A Started is a go statement of the package and what the function it
+// starts does before it returns.
+type Started struct {
+	Go   *ssa.Go
+	Walk *Walk
+}
+
+// Goroutines returns, once computed, what the goroutines the package starts
+// do: one Started for each go statement whose function is the package's
+// own, statically known (go f(x), go func() { ... }(), go c.work()). A
+// goroutine a goroutine starts has its own.
+func (r *Result) Goroutines() []Started {
+	r.goOnce.Do(func() {
+		for _, fn := range r.G.Functions() {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					g, ok := instr.(*ssa.Go)
+					if !ok {
+						continue
+					}
+					if callee := g.Common().StaticCallee(); valueflow.Local(callee) && callee.Pkg == r.G.Package() {
+						r.started = append(r.started, Started{Go: g, Walk: r.Walk(callee)})
+					}
+				}
+			}
+		}
+	})
+	return r.started
+}
+
 // boundRecv returns the receiver a method value was bound to when v, the
 // called value, is the closure of fn, a bound-method wrapper (cl.Close used as
 // a value); nil otherwise.
@@ -774,6 +819,15 @@ func isLogging(name string) bool {
 		}
 	}
 	return false
+}
+
+// isCancel reports whether t is context.CancelFunc or context.CancelCauseFunc.
+func isCancel(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "context" {
+		return false
+	}
+	return n.Obj().Name() == "CancelFunc" || n.Obj().Name() == "CancelCauseFunc"
 }
 
 // isWait reports whether fn is sync.WaitGroup.Wait or sync.Cond.Wait.

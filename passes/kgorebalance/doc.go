@@ -28,7 +28,30 @@
 //
 // Commit what was processed before the callback returns, synchronously
 // (CommitUncommittedOffsets once processing has stopped, CommitMarkedOffsets
-// with AutoCommitMarks, CommitRecords or CommitOffsetsSync). With
+// with AutoCommitMarks, CommitRecords or CommitOffsetsSync). kgo goes on with
+// the rebalance when the callback returns, and nothing waits for the
+// goroutines the callback only signals (F34): a callback that closes the
+// channels of the goroutines processing the revoked partitions, or cancels
+// their contexts, and returns at once, where those goroutines commit, lets
+// the next owner start at the last commit while they still process what
+// they were handed, and their commits land after the rebalance (the runtime
+// proof, elastic/apm-queue v1.0.0's shape: the next owner starts at 0 and
+// two commits of the revoked partitions come after the callback returned;
+// waiting for the workers makes it start at 5, on v1.7.0 and v1.22.3). This
+// is reported also with BlockRebalanceOnPoll, whose poll loop allowed the
+// rebalance when it handed the records over:
+//
+//	func (p *pool) lost(_ context.Context, _ *kgo.Client, lost map[string][]int32) {
+//		for key, records := range p.records { // each worker commits its batches with CommitRecords
+//			delete(p.records, key)
+//			close(records)
+//		}
+//	}
+//
+//	kgo.OnPartitionsRevoked(p.lost), // OnPartitionsRevoked callback closes channels and returns without waiting, wait until the goroutines it stops have committed before it returns (...)
+//
+// Wait for them before returning (a receive from each one's done channel, a
+// WaitGroup's Wait), or commit in the callback. With
 // DisableAutoCommit and no revoke callback at all, nothing commits on revoke
 // either: kgo's DisableAutoCommit documentation describes the duplicates and
 // how this member's late commit can rewind the new owner's (F22). Both are
@@ -89,7 +112,13 @@
 // fields. What it does before it returns includes the package's functions it
 // calls and its deferred calls, not the goroutines it starts. A client is a
 // NewClient result traced through variables, fields and returns, or the
-// callback's *kgo.Client parameter.
+// callback's *kgo.Client parameter. A callback signals a goroutine when it
+// closes a channel or calls a context.CancelFunc or CancelCauseFunc; the
+// goroutines that commit are those the package starts with go on one of its
+// functions (a function literal, a function or a method, and what they call
+// in the package), committing on the callback's client: traced to its
+// NewClient call or the *kgo.Client parameter of a partition callback the
+// client runs (a worker started in OnPartitionsAssigned with its client).
 //
 // # Not reported
 //
@@ -97,9 +126,12 @@
 //     client (a function of another package that imports kgo, a method of an
 //     interface of such a package or of this one, other than a logging method
 //     such as Info or Printf, an untraced function value), or that waits for
-//     or signals
-//     another goroutine (a channel operation, a select, a sync Wait): the
-//     commit may happen there;
+//     or hands work to another goroutine (a receive, a send, a select, a sync
+//     Wait): the commit may happen there;
+//   - a revoke callback that only signals goroutines (closes a channel,
+//     cancels a context) when no goroutine of the package commits on its
+//     client: with BlockRebalanceOnPoll and DisableAutoCommit the poll loop
+//     commits before it allows the rebalance;
 //   - CommitOffsets in a revoke callback that waits for something (onDone
 //     made synchronous);
 //   - options whose client the package does not see whole (an option from a
@@ -122,7 +154,8 @@
 //
 // # Category revokenocommit
 //
-// A custom OnPartitionsRevoked callback that commits nothing.
+// A custom OnPartitionsRevoked callback that commits nothing, or that only
+// signals the goroutines that commit and returns without waiting for them.
 //
 // # Category manualnorevoke
 //

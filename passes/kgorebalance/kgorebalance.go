@@ -167,7 +167,7 @@ func (c *checker) flush() {
 }
 
 // related returns a related position at call, when it is in the package's syntax.
-func (c *checker) related(call *ssa.Call, msg string) []analysis.RelatedInformation {
+func (c *checker) related(call ssa.CallInstruction, msg string) []analysis.RelatedInformation {
 	if e := c.r.G.CallExpr(call); e != nil {
 		return []analysis.RelatedInformation{{Pos: e.Pos(), End: e.End(), Message: msg}}
 	}
@@ -291,6 +291,9 @@ func (c *checker) noCommit(o *kgoflow.Option, w *kgoflow.Walk) {
 			return
 		}
 	}
+	if len(w.Signals) > 0 && c.signalOnly(o, w) {
+		return
+	}
 	var risky []*kgoflow.Client
 	manual := true
 	for _, cl := range c.r.ClientsWith(o) {
@@ -320,6 +323,82 @@ func (c *checker) noCommit(o *kgoflow.Option, w *kgoflow.Walk) {
 		Related: c.clientRelated(risky),
 	}
 	c.report(d)
+}
+
+// signalOnly reports, and says whether it did, a revoke callback that
+// signals other goroutines (closes a channel, cancels a context) and returns
+// without waiting for them, when a goroutine the package starts commits on
+// the callback's client: kgo rejoins the group as the callback returns, so the
+// next owner starts at the last commit while that goroutine still processes
+// what it was handed, and its commit lands after the rebalance (F34). The
+// callback neither waits nor commits (noCommit's caller checked), and a
+// BlockRebalanceOnPoll client does not help: the poll loop allowed the
+// rebalance when it handed the records over.
+func (c *checker) signalOnly(o *kgoflow.Option, w *kgoflow.Walk) bool {
+	var cls []*kgoflow.Client
+	for _, cl := range c.r.ClientsWith(o) {
+		if cl.Complete && !ownGroup(cl) {
+			cls = append(cls, cl)
+		}
+	}
+	if len(cls) == 0 {
+		return false
+	}
+	for _, g := range c.r.Goroutines() {
+		for _, rc := range g.Walk.Reaches {
+			if !slices.Contains(kgoapi.Commits, rc.Method.Name()) || !c.commitsOn(rc, cls) {
+				continue
+			}
+			at := c.r.G.CallExpr(o.Call)
+			if at == nil {
+				return false
+			}
+			d := analysis.Diagnostic{
+				Pos: at.Pos(), End: at.End(), Category: categoryNoCommit,
+				Message: fmt.Sprintf("OnPartitionsRevoked callback %s and returns without waiting, wait until the goroutines it stops have committed before it returns (kgo goes on with the rebalance when the callback returns: the next owner re-processes what they still hold, and their commits land after it, on partitions another member may own)", signalled(w)),
+			}
+			d.Related = append(c.related(w.Signals[0], "the callback signals here"), c.related(rc.Call, "a goroutine commits here")...)
+			c.report(d)
+			return true
+		}
+	}
+	return false
+}
+
+// commitsOn reports whether rc, a commit made on a goroutine of the package,
+// is on one of cls: a client traced to them, or the *kgo.Client parameter of
+// a partition callback they run (kgo calls it with the client that
+// registered it).
+func (c *checker) commitsOn(rc kgoflow.Reach, cls []*kgoflow.Client) bool {
+	got, params, _ := c.r.ClientsOf(rc.Receiver())
+	for _, p := range params {
+		got = append(got, c.r.Registering(p)...)
+	}
+	for _, cl := range got {
+		if slices.Contains(cls, cl) {
+			return true
+		}
+	}
+	return false
+}
+
+// signalled says what the signals of w do, for messages.
+func signalled(w *kgoflow.Walk) string {
+	closes, cancels := false, false
+	for _, s := range w.Signals {
+		if b, ok := s.Common().Value.(*ssa.Builtin); ok && b.Name() == "close" {
+			closes = true
+		} else {
+			cancels = true
+		}
+	}
+	switch {
+	case closes && cancels:
+		return "closes channels and cancels contexts"
+	case closes:
+		return "closes channels"
+	}
+	return "cancels contexts"
 }
 
 // blocksManual reports whether the client that option o reaches may also

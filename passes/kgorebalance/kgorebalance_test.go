@@ -41,3 +41,9 @@ func TestCrossPackage(t *testing.T) {
 func TestOwnGroup(t *testing.T) {
 	analysistest.Run(t, testutil.Fixtures(t), kgorebalance.Analyzer, "kgorebalance/owngroup")
 }
+
+// TestWorkers: a revoke callback that stops the goroutines processing the
+// partitions and returns before they commit (apm-queue v1.0.0's shape).
+func TestWorkers(t *testing.T) {
+	analysistest.Run(t, testutil.Fixtures(t), kgorebalance.Analyzer, "kgorebalance/workers")
+}
