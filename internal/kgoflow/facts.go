@@ -47,6 +47,13 @@ type Summary struct {
 	Options  []FactOption
 	Param    int `json:",omitempty"`
 	Complete bool
+	// Setters names (types.Func.FullName) the exported functions of the
+	// function's package that fill, with the options their callers pass, an
+	// unexported field the options also come from (conduit-connector-kafka's
+	// Config.WithFranzClientOpts, "meant for test purposes"), which the
+	// package itself never calls. A caller that calls none of them adds no
+	// option there: the summary is complete for it.
+	Setters []string `json:",omitempty"`
 }
 
 // A FactOption is an option a function adds on every path or, when Maybe, on
@@ -68,6 +75,9 @@ func (s *Summary) String() string {
 	out := "{" + strings.Join(parts, " ") + "}"
 	if s.Param > 0 {
 		out += fmt.Sprintf(" + param %d", s.Param-1)
+	}
+	if len(s.Setters) > 0 {
+		out += " + set by " + strings.Join(s.Setters, ", ")
 	}
 	if !s.Complete {
 		out += " incomplete"
@@ -402,7 +412,7 @@ func (r *Result) clientSummary(fn *ssa.Function, values func(*ssa.Return) ([]ssa
 		return nil
 	}
 	cl = r.through(fn, cl)
-	s := summaryOf(fn, cl)
+	s := r.summaryOf(fn, cl)
 	for _, o := range cl.Options {
 		s.Options = append(s.Options, FactOption{Name: o.Name, Maybe: !cl.Always(o)})
 	}
@@ -422,7 +432,7 @@ func (r *Result) through(fn *ssa.Function, cl *Client) *Client {
 	if !slices.ContainsFunc(cl.open, func(p *ssa.Parameter) bool { return p.Parent() != fn }) {
 		return cl
 	}
-	d := &Client{Call: cl.Call, Via: cl.Via, Options: slices.Clone(cl.Options), partial: cl.partial, embedded: cl.embedded, entries: maps.Clone(cl.entries)}
+	d := &Client{Call: cl.Call, Via: cl.Via, Options: slices.Clone(cl.Options), partial: cl.partial, embedded: cl.embedded, entries: maps.Clone(cl.entries), setters: cl.setters}
 	seen, opts := make(map[ssa.Value]bool), make(map[*Option]bool)
 	for _, o := range d.Options {
 		opts[o] = true
@@ -497,7 +507,7 @@ func (r *Result) optionsSummary(fn *ssa.Function) *Summary {
 			c.partial = true
 		}
 	}
-	s := summaryOf(fn, c)
+	s := r.summaryOf(fn, c)
 	for _, o := range c.Options {
 		always := false
 		if slice {
@@ -523,9 +533,22 @@ func (r *Result) optionsSummary(fn *ssa.Function) *Summary {
 // summaryOf starts fn's summary from client c: complete when c's options are
 // all known, with the one parameter of fn they may also come from (a second
 // parameter, or one of another function, makes it incomplete).
-func summaryOf(fn *ssa.Function, c *Client) *Summary {
+func (r *Result) summaryOf(fn *ssa.Function, c *Client) *Summary {
 	s := &Summary{Complete: !c.partial}
-	for _, p := range c.open {
+	open := slices.Clone(c.open)
+	for _, p := range c.setters {
+		g := p.Parent()
+		obj, _ := g.Object().(*types.Func)
+		switch {
+		case g == fn || obj == nil:
+			open = append(open, p)
+		case len(r.G.StaticCallers(g)) > 0:
+			s.Complete = false // the package adds options through it itself
+		case !slices.Contains(s.Setters, obj.FullName()):
+			s.Setters = append(s.Setters, obj.FullName())
+		}
+	}
+	for _, p := range open {
 		if p.Parent() != fn {
 			s.Complete = false
 			continue

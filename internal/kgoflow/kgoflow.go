@@ -19,7 +19,11 @@
 // the wrapper's. The policy is valueflow's: an option set that may hold an
 // option the package cannot see (a parameter of an exported function, a slice
 // from another package without a fact) is incomplete, and a rule that needs to
-// know an option is absent says nothing about it.
+// know an option is absent says nothing about it. One exception, by fact: a
+// helper's options kept in an unexported field of its package that only the
+// package's exported setters fill (cfg.WithOpts(opts...)), and that the package
+// never calls itself, are whole for a caller that calls none of the setters
+// (Summary.Setters).
 package kgoflow
 
 import (
@@ -49,6 +53,13 @@ type Client struct {
 	partial  bool                     // an option source was not traced
 	embedded bool                     // Via returns a wrapper that embeds the client (ClientFact.Embedded)
 	open     []*ssa.Parameter         // parameters of exported functions the options may come from
+	// setters: parameters of exported functions of the package whose options
+	// reach the client through an unexported field of the package, which
+	// they fill (cfg.WithOpts(opts...)): options of whoever calls them
+	// (Summary.Setters). inField counts the traces through such a field
+	// being followed.
+	setters []*ssa.Parameter
+	inField int
 
 	// contexts: for each option, the chains of calls through which it was
 	// forwarded to the call, each innermost first (see forward); path: the
@@ -174,6 +185,7 @@ type Result struct {
 	// registering: the clients that run a partition callback, by its
 	// *kgo.Client parameters (Registering).
 	registering map[*ssa.Parameter][]*Client
+	called      map[string]bool // callsAny: the other packages' functions the package calls
 	goOnce      sync.Once
 	started     []Started // Goroutines
 }
@@ -234,7 +246,7 @@ func build(g *valueflow.Graph, facts *imported) *Result {
 		default:
 			c.partial = true
 		}
-		c.Complete = !c.partial && len(c.open) == 0
+		c.Complete = !c.partial && len(c.open) == 0 && len(c.setters) == 0
 	}
 	return r
 }
@@ -243,8 +255,8 @@ func build(g *valueflow.Graph, facts *imported) *Result {
 // package, brings in by fn's fact s: those fn adds itself, and those of the
 // argument it forwards.
 func (r *Result) factOptions(c *Client, call *ssa.Call, fn *types.Func, s *Summary, seen map[ssa.Value]bool, opts map[*Option]bool) {
-	if !s.Complete {
-		c.partial = true
+	if !s.Complete || r.callsAny(s.Setters) {
+		c.partial = true // options the package may add through the setters
 	}
 	for _, fo := range s.Options {
 		o := &Option{Name: fo.Name, Call: call, From: fn, always: !fo.Maybe}
@@ -282,6 +294,10 @@ func (r *Result) collect(c *Client, s ssa.Value, seen map[ssa.Value]bool, opts m
 	}
 	seen[s] = true
 	bk := r.G.Backing(s)
+	if r.ownField(bk.Via) {
+		c.inField++
+		defer func() { c.inField-- }()
+	}
 	forwarded := false // a root Backing leaves untraced is followed here: a parameter, a call with a fact
 	for _, root := range bk.Roots {
 		switch root := root.(type) {
@@ -330,6 +346,12 @@ func (r *Result) param(c *Client, p *ssa.Parameter, seen map[ssa.Value]bool, opt
 		return
 	}
 	if valueflow.ReachableFromOutside(p.Parent()) {
+		if c.inField > 0 {
+			if !slices.Contains(c.setters, p) {
+				c.setters = append(c.setters, p)
+			}
+			return
+		}
 		if !slices.Contains(c.open, p) {
 			c.open = append(c.open, p)
 		}
@@ -378,6 +400,41 @@ func (r *Result) forward(c *Client, p *ssa.Parameter, seen map[ssa.Value]bool, o
 		c.path = c.path[:len(c.path)-1]
 	}
 	return true
+}
+
+// ownField reports whether a trace went through an unexported field of a
+// struct of the package (via, a Trace's Via): the package's own code is all
+// that fills it.
+func (r *Result) ownField(via []ssa.Value) bool {
+	for _, v := range via {
+		if f := valueflow.FieldOf(v); f != nil && !f.Exported() && f.Pkg() == r.G.Package().Pkg {
+			return true
+		}
+	}
+	return false
+}
+
+// callsAny reports whether the package calls one of the functions of other
+// packages named (types.Func.FullName).
+func (r *Result) callsAny(names []string) bool {
+	if len(names) == 0 {
+		return false
+	}
+	if r.called == nil {
+		r.called = make(map[string]bool)
+		for _, fn := range r.G.Functions() {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if c, ok := instr.(ssa.CallInstruction); ok {
+						if f := callee(c.Common()); f != nil {
+							r.called[f.FullName()] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return slices.ContainsFunc(names, func(n string) bool { return r.called[n] })
 }
 
 // maxChain bounds the chains of helper calls forward follows.

@@ -12,5 +12,5 @@ import (
 // TestFacts checks the facts exported for the wrappers and option helpers
 // of a shared library.
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, testutil.Fixtures(t), kgoflow.Analyzer, "kgorebalance/xpkg/kafkautil", "kgocommit/xpkg/kafkautil")
+	analysistest.Run(t, testutil.Fixtures(t), kgoflow.Analyzer, "kgorebalance/xpkg/kafkautil", "kgocommit/xpkg/kafkautil", "kgorebalance/xpkg/common")
 }

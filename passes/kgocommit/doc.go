@@ -62,7 +62,9 @@
 //
 //   - marks on a client whose options the package does not see whole (options
 //     from a parameter of an exported function, or from another package's
-//     function whose facts do not give them whole), or on a
+//     function whose facts do not give them whole; a helper's options from an
+//     unexported field that only its package's exported setters fill are whole
+//     where none of the setters is called, as kgorebalance says), or on a
 //     client the trace does not reach (a parameter of an exported function);
 //   - CommitUncommittedOffsets on a client that gets AutoCommitMarks on some
 //     paths only (options chosen by a switch, the commit on the other case:

@@ -101,7 +101,14 @@
 // are the caller's polls of a client whose wrapper blocks rebalances on poll
 // on every path, and a DisableAutoCommit the wrapper or helper sets, also in
 // a package that names none of these options itself (opts = append(opts,
-// kit.ManualCommit()...) is its only DisableAutoCommit). One
+// kit.ManualCommit()...) is its only DisableAutoCommit). A helper's options
+// kept in an unexported field of its package that only the package's
+// exported setters fill, with their callers' options, and that the package
+// never calls itself (conduit-connector-kafka's common.Config.FranzClientOpts,
+// which appends the field that Config.WithFranzClientOpts, "meant for test
+// purposes", fills), are known whole in a package that calls none of those
+// setters: the options its callers could add before handing it the
+// configuration are taken to be none. One
 // NewClient call in a helper that the package calls with different options
 // (func newClient(extra ...kgo.Opt), called once per client) builds several
 // clients: options forwarded through different calls of the helper are
@@ -136,8 +143,10 @@
 //     made synchronous);
 //   - options whose client the package does not see whole (an option from a
 //     parameter of an exported function, or from another package's function
-//     whose options its facts do not give whole), for the revokenocommit and
-//     manualnorevoke reports: a wrapper's own options are judged where the
+//     whose options its facts do not give whole: from an exported field, from
+//     a setter the helper's package calls itself or that this package calls),
+//     for the revokenocommit and manualnorevoke reports: a wrapper's own
+//     options are judged where the
 //     wrapper is called, with its callers' options, and an option it adds
 //     itself (its own revoke callback) is not reported;
 //   - revokenocommit and manualnorevoke on a client in a group of its own,

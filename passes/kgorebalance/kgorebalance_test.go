@@ -33,7 +33,7 @@ func TestIllTyped(t *testing.T) {
 // TestCrossPackage: options passed to a wrapper of another package, and
 // option sets from its helpers, judged with the wrapper's options (facts).
 func TestCrossPackage(t *testing.T) {
-	analysistest.Run(t, testutil.Fixtures(t), kgorebalance.Analyzer, "kgorebalance/xpkg", "kgorebalance/xpkg/poll", "kgorebalance/xpkg/manual")
+	analysistest.Run(t, testutil.Fixtures(t), kgorebalance.Analyzer, "kgorebalance/xpkg", "kgorebalance/xpkg/poll", "kgorebalance/xpkg/manual", "kgorebalance/xpkg/source", "kgorebalance/xpkg/tuned")
 }
 
 // TestOwnGroup: a client whose group id is made new at each start (uuid)
