@@ -32,8 +32,8 @@ import (
 // documented: confluent-kafka-go's, then sarama's, franz-go's and
 // kafka-go's, and last directive, which requires all of them and reports the
 // //kafkalint: directives that suppress nothing. The helper analyzers they
-// require (kafkaconfig, saramaconfig, clientgraph and the others under
-// internal/) are not listed: they report nothing, and
+// require (pkgindex, kafkaconfig, saramaconfig, clientgraph and the others
+// under internal/) are not listed: they report nothing, and
 // drivers run them as requirements.
 func Analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{

@@ -36,20 +36,6 @@ func TestImports(t *testing.T) {
 	}
 }
 
-// TestMemo: a memoised value is computed once per package.
-func TestMemo(t *testing.T) {
-	res := analysistest.Run(wantless{t}, testutil.Fixtures(t), clientgraph.Analyzer, "kgorebalance/lookalike")
-	r := res[0].Result.(*clientgraph.Result)
-	type key struct{}
-	n := 0
-	for range 3 {
-		r.Memo(key{}, func() any { n++; return n })
-	}
-	if n != 1 {
-		t.Errorf("computed %d times, want once", n)
-	}
-}
-
 // wantless runs the fixtures of other analyzers: their "want" comments
 // (diagnostics and facts) are not this analyzer's, so unmatched expectations
 // are not failures; every other error (loading, type errors) still is.

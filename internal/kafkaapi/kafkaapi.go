@@ -200,7 +200,7 @@ func MirroredConsumerMethod(fn *types.Func) *types.Func {
 }
 
 // A Callees lists the functions a call may invoke, and whether the list is
-// complete: internal/callees' Result, which follows interface methods and
+// complete: internal/pkgindex's Result, which follows interface methods and
 // function values on the package's value-flow graph.
 type Callees interface {
 	Callees(call *ast.CallExpr) ([]*types.Func, bool)

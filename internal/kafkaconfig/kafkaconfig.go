@@ -20,13 +20,15 @@
 // field (FieldWrites). The layer below and beside it is split as x/tools
 // splits its helper analyzers, each with a narrow Result:
 //
-//   - internal/callees (its Analyzer, which this one requires): the package's
-//     calls. Its declared functions, its value-flow graph, built on first use,
-//     with the one index of calls by position (Graph.Calls, Graph.CallExpr),
-//     and what a call may invoke through an interface or a function value
-//     (Callees). kafkaconfig resolves on that same graph.
+//   - internal/pkgindex (its Analyzer, which this one requires): the
+//     package's index, shared with the other clients' passes. The client
+//     packages it imports, its declared functions, its value-flow graph,
+//     built on first use, with the one index of calls by position
+//     (Graph.Calls, Graph.CallExpr), and what a call may invoke through an
+//     interface or a function value (Callees). kafkaconfig resolves on that
+//     same graph.
 //   - internal/kafkaapi: what the library's objects mean, and which consumer
-//     method a call may reach (ConsumerMethod, asking callees' Result).
+//     method a call may reach (ConsumerMethod, asking pkgindex's Result).
 //   - internal/valueflow: where a value may come from, for any library; where
 //     other packages hand a value in (Graph.Boundaries).
 //   - internal/rebalance: the rebalance handlers and the calls that register a
@@ -48,8 +50,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
-	"github.com/kafkalint/kafkalint/internal/callees"
+	"github.com/kafkalint/kafkalint/internal/clients"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
 
@@ -59,7 +62,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "resolve confluent-kafka-go consumers, their configuration and the library version (reports nothing)",
 	URL:        "https://pkg.go.dev/github.com/kafkalint/kafkalint/internal/kafkaconfig",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{analysisutil.Inspect, callees.Analyzer},
+	Requires:   []*analysis.Analyzer{analysisutil.Inspect, pkgindex.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(VersionFact), new(ConfigFact), new(ConsumerFact), new(ParamWritesFact), new(SettingsFact)},
 
@@ -174,7 +177,7 @@ type Result struct {
 	versions  map[*types.Package]kafkaapi.Version
 	clients   []*Client
 	resolver  *resolver                   // for ConfigOf and FieldWrites: holds the facts imported in run
-	graph     *valueflow.Graph            // callees' graph of the package, built on first use
+	graph     *valueflow.Graph            // pkgindex's graph of the package, built on first use
 	byCall    map[*ast.CallExpr]*Consumer // Consumers by their call
 	// variants memoises consumers resolved per caller of a shared
 	// constructor (inContexts); passes query the Result concurrently.
@@ -204,7 +207,8 @@ func run(pass *analysis.Pass) (any, error) {
 		exportVersion(pass)
 		return res, nil
 	}
-	res.Kafka = kafkaapi.KafkaImports(pass.Pkg)
+	index := pass.ResultOf[pkgindex.Analyzer].(*pkgindex.Result)
+	res.Kafka = index.Imports(clients.ConfluentKafkaGo)
 	if len(res.Kafka) == 0 {
 		return res, nil // does not use the library: nothing to do
 	}
@@ -216,10 +220,9 @@ func run(pass *analysis.Pass) (any, error) {
 			res.versions[k] = kafkaapi.ShapeVersion(k)
 		}
 	}
-	cs := pass.ResultOf[callees.Analyzer].(*callees.Result)
-	res.graph = cs.Graph()
+	res.graph = index.Graph()
 	in := analysisutil.InspectorOf(pass) // built here: the package uses the library
-	r := newResolver(pass, in, res.graph, cs.FuncDecls())
+	r := newResolver(pass, in, res.graph, index.FuncDecls())
 	res.resolver = r
 	res.byCall = make(map[*ast.CallExpr]*Consumer)
 	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {

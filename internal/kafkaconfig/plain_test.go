@@ -14,13 +14,13 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
-	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 	"github.com/kafkalint/kafkalint/internal/testutil"
 )
 
-// TestResultOutlivesPass runs callees and kafkaconfig on a copy of the pass, then makes
+// TestResultOutlivesPass runs pkgindex and kafkaconfig on a copy of the pass, then makes
 // every function of that copy panic and clears its data, and only then asks
 // the Result everything the rule passes ask: clients, configurations handed to
 // other packages' functions (resolved from their ConfigFacts), field writes,
@@ -37,14 +37,14 @@ func TestResultOutlivesPass(t *testing.T) {
 		RunDespiteErrors: true,
 		Run: func(pass *analysis.Pass) (any, error) {
 			p := *pass
-			// callees' Result, which kafkaconfig's shares, is made on
+			// pkgindex's Result, which kafkaconfig's shares, is made on
 			// the copy too, so that it must outlive the pass as well.
-			cs, err := callees.Analyzer.Run(&p)
+			cs, err := pkgindex.Analyzer.Run(&p)
 			if err != nil {
 				return nil, err
 			}
 			p.ResultOf = maps.Clone(pass.ResultOf)
-			p.ResultOf[callees.Analyzer] = cs
+			p.ResultOf[pkgindex.Analyzer] = cs
 			res, err := kafkaconfig.Analyzer.Run(&p)
 			if err != nil {
 				return nil, err
@@ -56,7 +56,7 @@ func TestResultOutlivesPass(t *testing.T) {
 						t.Errorf("%s: %v", pass.Pkg.Path(), r)
 					}
 				}()
-				ask(pass, res.(*kafkaconfig.Result), cs.(*callees.Result))
+				ask(pass, res.(*kafkaconfig.Result), cs.(*pkgindex.Result))
 			}()
 			return nil, nil
 		},
@@ -82,7 +82,7 @@ func poison(p *analysis.Pass) {
 
 // ask asks res and cs what the rule passes ask and reports the answers that
 // the fixture checks.
-func ask(pass *analysis.Pass, res *kafkaconfig.Result, cs *callees.Result) {
+func ask(pass *analysis.Pass, res *kafkaconfig.Result, cs *pkgindex.Result) {
 	if len(res.Kafka) == 0 {
 		return
 	}
@@ -150,7 +150,7 @@ func via(k *kafkaconfig.Consumer) string {
 }
 
 // TestResultHoldsNoPass walks the types reachable from Result (and from
-// callees' Result, which it shares) through this
+// pkgindex's Result, which it shares) through this
 // module's own types: none may be an *analysis.Pass or a func value (a
 // closure could capture the pass, or be one of its methods).
 func TestResultHoldsNoPass(t *testing.T) {
@@ -186,7 +186,7 @@ func TestResultHoldsNoPass(t *testing.T) {
 		}
 	}
 	walk(reflect.TypeFor[kafkaconfig.Result](), "Result")
-	walk(reflect.TypeFor[callees.Result](), "callees.Result")
+	walk(reflect.TypeFor[pkgindex.Result](), "pkgindex.Result")
 	if !seen[reflect.TypeFor[token.Pos]()] {
 		t.Error("the walk did not reach Setting.Pos: it does not look into the Result")
 	}

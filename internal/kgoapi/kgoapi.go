@@ -101,3 +101,17 @@ var (
 	// record.
 	RawOffsets = []string{"CommitOffsets", "CommitOffsetsSync", "MarkCommitOffsets"}
 )
+
+// ValueFlow is what internal/valueflow must know of franz-go (its Library):
+// kgo registers no function through a method that it later calls with the
+// method's receiver (its partition callbacks are options, followed by
+// internal/kgoflow), and its functions store nothing through their pointer
+// arguments (read at v1.22.3: the pointers they take are receivers and
+// configurations they read).
+type ValueFlow struct{}
+
+// Callback reports no callback registration.
+func (ValueFlow) Callback(*types.Func) (int, bool) { return 0, false }
+
+// Owns reports whether pkg is the kgo package.
+func (ValueFlow) Owns(pkg *types.Package) bool { return IsPackage(pkg) }

@@ -8,18 +8,24 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/kafkalint/kafkalint/internal/clientgraph"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 	"github.com/kafkalint/kafkalint/internal/testutil"
 )
 
-// pass type-checks src and runs clientgraph on it, as a driver would before
-// Analyzer; the fact functions fail the test when called.
+// pass type-checks src and runs pkgindex and clientgraph on it, as a driver
+// would before Analyzer; the fact functions fail the test when called.
 func pass(t testing.TB, imp types.Importer, src string) *analysis.Pass {
 	p := testutil.CheckSource(t, imp, src)
+	index, err := pkgindex.Analyzer.Run(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.ResultOf = map[*analysis.Analyzer]any{pkgindex.Analyzer: index}
 	cg, err := clientgraph.Analyzer.Run(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.ResultOf = map[*analysis.Analyzer]any{clientgraph.Analyzer: cg}
+	p.ResultOf[clientgraph.Analyzer] = cg
 	p.ExportObjectFact = func(obj types.Object, f analysis.Fact) { t.Errorf("fact exported for %v: %v", obj, f) }
 	return p
 }
@@ -50,6 +56,8 @@ func Run() { cl, _ := newClient(); cl.Close() }`)
 	}
 	if r := res.(*Handle).Result(); r == nil || len(r.Clients) != 1 {
 		t.Errorf("a package with one kgo.NewClient: view %+v", r)
+	} else if again := res.(*Handle).Result(); again != r {
+		t.Error("the view is computed again for a second pass")
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -150,6 +151,9 @@ func (im *imported) client(c *ssa.CallCommon) (*types.Func, *ClientFact) {
 type Handle struct {
 	cg    *clientgraph.Result
 	facts *imported
+
+	once sync.Once
+	view *Result
 }
 
 // Of returns the franz-go view of the package of pass, whose analyzer must
@@ -166,7 +170,8 @@ func (h *Handle) Result() *Result {
 	if h == nil || h.cg == nil {
 		return nil
 	}
-	return of(h.cg, h.facts)
+	h.once.Do(func() { h.view = of(h.cg, h.facts) })
+	return h.view
 }
 
 // CallsAdding reports whether the package calls a function of another

@@ -190,19 +190,14 @@ type Result struct {
 	started     []Started // Goroutines
 }
 
-type key struct{}
-
-// of returns the franz-go view of the package of cg, computed once and shared
-// by the passes; nil when the package has no SSA form.
+// of returns the franz-go view of the package of cg (Handle.Result computes
+// it once and shares it with the passes); nil when the package has no SSA form.
 func of(cg *clientgraph.Result, facts *imported) *Result {
-	r, _ := cg.Memo(key{}, func() any {
-		g := cg.Graph()
-		if g.Broken() {
-			return (*Result)(nil)
-		}
-		return build(g, facts)
-	}).(*Result)
-	return r
+	g := cg.Graph()
+	if g.Broken() {
+		return nil
+	}
+	return build(g, facts)
 }
 
 func build(g *valueflow.Graph, facts *imported) *Result {

@@ -6,8 +6,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
 )
 
@@ -20,7 +20,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:             "rebalanceliveness",
 	Doc:              "decide whether confluent-kafka-go rebalance handlers can see their events (a result for other analyzers; reports nothing)",
 	URL:              "https://pkg.go.dev/github.com/kafkalint/kafkalint/internal/liveness",
-	Requires:         []*analysis.Analyzer{kafkaconfig.Analyzer, callees.Analyzer, rebalance.Analyzer},
+	Requires:         []*analysis.Analyzer{kafkaconfig.Analyzer, pkgindex.Analyzer, rebalance.Analyzer},
 	RunDespiteErrors: true, // verdicts are traced on whatever the value-flow graph holds
 	ResultType:       reflect.TypeFor[*Result](),
 	Run:              run,
@@ -57,7 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if kc == nil || len(kc.Kafka) == 0 || rb == nil || len(rb.Handlers) == 0 {
 		return res, nil // nothing to decide
 	}
-	cs := pass.ResultOf[callees.Analyzer].(*callees.Result)
+	cs := pass.ResultOf[pkgindex.Analyzer].(*pkgindex.Result)
 	res.c = newChecker(kc, cs, rb.Subscribes, pass.TypesInfo)
 	res.verdicts = make(map[*rebalance.Handler]Verdict)
 	return res, nil

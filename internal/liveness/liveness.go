@@ -46,9 +46,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
-	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
@@ -87,7 +87,7 @@ type subscription struct {
 // A checker computes the verdicts for the handlers of one package.
 type checker struct {
 	kc         *kafkaconfig.Result
-	cs         *callees.Result
+	cs         *pkgindex.Result
 	subscribes []*ast.CallExpr // rebalance.Result.Subscribes
 	info       *types.Info
 
@@ -99,7 +99,7 @@ type checker struct {
 // newChecker returns a checker for the package kc and cs describe, whose
 // calls subscribes register rebalance callbacks; nothing is computed until the
 // first question.
-func newChecker(kc *kafkaconfig.Result, cs *callees.Result, subscribes []*ast.CallExpr, info *types.Info) *checker {
+func newChecker(kc *kafkaconfig.Result, cs *pkgindex.Result, subscribes []*ast.CallExpr, info *types.Info) *checker {
 	return &checker{kc: kc, cs: cs, subscribes: subscribes, info: info}
 }
 

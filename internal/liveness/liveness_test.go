@@ -9,9 +9,9 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
-	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/liveness"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
 	"github.com/kafkalint/kafkalint/internal/testutil"
 )
@@ -63,11 +63,11 @@ func TestNil(t *testing.T) {
 var concurrent = &analysis.Analyzer{
 	Name:     "concurrent",
 	Doc:      "asks for liveness verdicts concurrently, for tests",
-	Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, callees.Analyzer, rebalance.Analyzer, liveness.Analyzer},
+	Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, pkgindex.Analyzer, rebalance.Analyzer, liveness.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
 		shared := pass.ResultOf[liveness.Analyzer].(*liveness.Result)
-		cs := pass.ResultOf[callees.Analyzer].(*callees.Result)
+		cs := pass.ResultOf[pkgindex.Analyzer].(*pkgindex.Result)
 		rb := pass.ResultOf[rebalance.Analyzer].(*rebalance.Result)
 		hs := rb.Handlers
 		const n = 8

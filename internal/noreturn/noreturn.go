@@ -27,8 +27,8 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
-	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/clients"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 )
 
 // Analyzer finds the functions of a package that never return. Its result is a
@@ -38,8 +38,8 @@ var Analyzer = &analysis.Analyzer{
 	Doc:              "find the functions that never return normally (a fact and a result for kafkalint's passes; reports nothing)",
 	URL:              "https://pkg.go.dev/github.com/kafkalint/kafkalint/internal/noreturn",
 	Run:              run,
-	Requires:         []*analysis.Analyzer{callees.Analyzer}, // FuncDecls, collected once per package
-	RunDespiteErrors: true,                                   // the control-flow graph is built on whatever syntax there is
+	Requires:         []*analysis.Analyzer{pkgindex.Analyzer}, // the client imports and FuncDecls, once per package
+	RunDespiteErrors: true,                                    // the control-flow graph is built on whatever syntax there is
 	ResultType:       reflect.TypeFor[*Result](),
 	FactTypes:        []analysis.Fact{new(NoReturn)},
 }
@@ -163,7 +163,8 @@ var testingNames = map[string]bool{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := &Result{info: pass.TypesInfo, funcs: make(map[*types.Func]bool)}
-	if !clients.Reaches(pass.Pkg) || pass.TypesInfo == nil {
+	index := pass.ResultOf[pkgindex.Analyzer].(*pkgindex.Result)
+	if !index.Reaches() || pass.TypesInfo == nil {
 		return res, nil // nothing of the package is asked about
 	}
 	for _, f := range pass.AllObjectFacts() {
@@ -171,7 +172,7 @@ func run(pass *analysis.Pass) (any, error) {
 			res.funcs[fn] = true
 		}
 	}
-	decls := pass.ResultOf[callees.Analyzer].(*callees.Result).FuncDecls()
+	decls := index.FuncDecls()
 	for _, fn := range res.local(decls) {
 		res.funcs[fn] = true
 		pass.ExportObjectFact(fn, new(NoReturn))

@@ -26,13 +26,6 @@ func IsSaramaPackage(pkg *types.Package) bool {
 	return pkg != nil && clients.Package(pkg.Path()) == clients.Sarama
 }
 
-// Imports returns the sarama packages that pkg imports, directly or
-// transitively, in the order first met (clients.Imports). It is the fast path of
-// every sarama pass: a package for which it returns nothing cannot use the library.
-func Imports(pkg *types.Package) []*types.Package {
-	return clients.Imports(pkg)[clients.Sarama]
-}
-
 // IsObject reports whether obj is sarama's package-level object name.
 func IsObject(obj types.Object, name string) bool {
 	return obj != nil && obj.Name() == name && IsSaramaPackage(obj.Pkg()) && obj.Pkg().Scope().Lookup(name) == obj

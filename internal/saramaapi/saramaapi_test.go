@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"testing"
 
+	"github.com/kafkalint/kafkalint/internal/clients"
 	"github.com/kafkalint/kafkalint/internal/testutil"
 )
 
@@ -25,8 +26,8 @@ var _ = m.Offset
 `
 		pass := testutil.CheckSource(t, imp, src)
 		pkg, info := pass.Pkg, pass.TypesInfo
-		if got := len(Imports(pkg)) == 1; got != tc.want {
-			t.Errorf("%s: Imports found sarama: %v, want %v", tc.path, got, tc.want)
+		if got := len(clients.Imports(pkg)[clients.Sarama]) == 1; got != tc.want {
+			t.Errorf("%s: clients.Imports found sarama: %v, want %v", tc.path, got, tc.want)
 		}
 		named := pkg.Scope().Lookup("h").Type().(*types.Named)
 		for i := 0; i < named.NumMethods(); i++ {

@@ -1,22 +1,22 @@
-// Package saramaconfig is the shared analysis of the sarama passes, as
-// internal/kafkaconfig is confluent-kafka-go's: whether a package uses sarama
-// at all (the early return of every sarama pass), and the package's value-flow
-// graph (internal/valueflow), built on first use, once for all the passes.
+// Package saramaconfig is what the sarama passes ask first, as internal/kafkaconfig
+// is what confluent-kafka-go's ask: whether a package uses sarama at all (the
+// early return of every sarama pass, their analysisutil.ClientUse), and the
+// package's value-flow graph. The import walk and the graph are
+// internal/pkgindex's, shared by the passes of every client.
 //
 // It reports nothing. A package that imports no sarama package, directly or
-// transitively, gets an empty Result after one walk of its imports: no graph,
-// no syntax walked.
+// transitively, gets an empty Result: no graph, no syntax walked.
 package saramaconfig
 
 import (
 	"go/types"
 	"reflect"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
-	"github.com/kafkalint/kafkalint/internal/saramaapi"
+	"github.com/kafkalint/kafkalint/internal/clients"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
 
@@ -26,6 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:              "shared analysis of sarama consumers for the sarama passes (reports nothing)",
 	URL:              "https://pkg.go.dev/github.com/kafkalint/kafkalint/internal/saramaconfig",
 	Run:              run,
+	Requires:         []*analysis.Analyzer{pkgindex.Analyzer},
 	RunDespiteErrors: true, // it reads ill-typed code defensively (fuzzed)
 	ResultType:       reflect.TypeOf((*Result)(nil)),
 }
@@ -36,29 +37,21 @@ type Result struct {
 	// transitively; empty when it cannot use sarama.
 	Sarama []*types.Package
 
-	once     sync.Once
-	graph    *valueflow.Graph
-	newGraph func() *valueflow.Graph
+	index *pkgindex.Result
 }
 
-// Graph returns the package's value-flow graph, nil when the package does not
-// use sarama. Nothing is built before a trace asks for it.
+// Graph returns the package's value-flow graph (pkgindex's), nil when the
+// package does not use sarama. Nothing is built before a trace asks for it.
 func (r *Result) Graph() *valueflow.Graph {
-	if r == nil || len(r.Sarama) == 0 || r.newGraph == nil {
+	if r == nil || len(r.Sarama) == 0 || r.index == nil {
 		return nil
 	}
-	r.once.Do(func() { r.graph = r.newGraph() })
-	return r.graph
+	return r.index.Graph()
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	res := &Result{Sarama: saramaapi.Imports(pass.Pkg)}
-	if len(res.Sarama) == 0 {
-		return res, nil
-	}
-	fset, pkg, files, info, broken := pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, len(pass.TypeErrors) > 0
-	res.newGraph = func() *valueflow.Graph { return valueflow.New(fset, pkg, files, info, broken, saramaapi.ValueFlow{}) }
-	return res, nil
+	index := pass.ResultOf[pkgindex.Analyzer].(*pkgindex.Result)
+	return &Result{Sarama: index.Imports(clients.Sarama), index: index}, nil
 }
 
 var _ analysisutil.ClientUse = (*Result)(nil)

@@ -2,7 +2,7 @@
 // uses a Kafka client library, on the go/ssa form of that package. It names no
 // library: what it must know of one (which calls register a callback, whose
 // functions never store through their pointers) its caller gives it as a
-// Library (internal/callees gives confluent-kafka-go's, from internal/kafkaapi).
+// Library (internal/pkgindex gives the union of the clients' Libraries).
 //
 // The SSA form is built on first use and only for the package being analysed:
 // never through buildssa, which would build it for every package of the program,
@@ -74,7 +74,7 @@ const maxSteps = 4000
 // A Graph is the SSA form of one package with the indexes that traces use.
 //
 // A Graph is safe for concurrent use: the analyzers that share it through a
-// helper analyzer's result (internal/callees, internal/clientgraph) may run at
+// helper analyzer's result (internal/pkgindex) may run at
 // the same time on the same package (the standalone driver runs them in
 // parallel). Its exported methods take one lock; the unexported ones that they
 // call each other through do not.
@@ -140,6 +140,32 @@ type Library interface {
 	Owns(pkg *types.Package) bool
 }
 
+// Libraries is the union of several libraries, each of which answers for its
+// own packages only (the graph of a package that uses two clients): a method
+// registers a callback if one of them says so, with the index the first says,
+// and a package is owned if one of them owns it.
+type Libraries []Library
+
+// Callback is the first answer of a library that knows fn.
+func (ls Libraries) Callback(fn *types.Func) (int, bool) {
+	for _, l := range ls {
+		if arg, ok := l.Callback(fn); ok {
+			return arg, true
+		}
+	}
+	return 0, false
+}
+
+// Owns reports whether one of the libraries owns pkg.
+func (ls Libraries) Owns(pkg *types.Package) bool {
+	for _, l := range ls {
+		if l.Owns(pkg) {
+			return true
+		}
+	}
+	return false
+}
+
 // New returns the graph of a package that uses lib; nothing is built until a
 // trace is asked for. hasTypeErrors makes every trace incomplete.
 func New(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types.Info, hasTypeErrors bool, lib Library) *Graph {
@@ -147,17 +173,29 @@ func New(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types
 }
 
 // SetNoStores names functions of other packages that store nothing through
-// their pointer arguments (the pass that builds the graph knows them from its
-// facts: a helper that only writes settings into the ConfigMap it is given),
-// so that a variable passed to them is still traced. Call it before any trace.
+// their pointer arguments (a pass knows them from its facts: a helper that
+// only writes settings into the ConfigMap it is given), so that a variable
+// passed to them is still traced. Call it before the traces that need it:
+// kafkaconfig calls it in its run, before every pass that requires it. The
+// graph is shared by the passes of every client, and one that requires no
+// kafkaconfig may have traced already: what was computed from traces (the
+// memo, the indexes of dynamic calls, callbacks and elements) is then
+// dropped, so that a trace after the call is what it would be on a graph
+// told before any trace.
 func (g *Graph) SetNoStores(fns []types.Object) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.noStores == nil {
 		g.noStores = make(map[types.Object]bool)
 	}
+	added := false
 	for _, fn := range fns {
+		added = added || !g.noStores[fn]
 		g.noStores[fn] = true
+	}
+	if added && g.built {
+		clear(g.roots)
+		g.dynIndex, g.cbIndex, g.elemAddrs, g.copies = nil, nil, nil, nil
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
-	"github.com/kafkalint/kafkalint/internal/callees"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 	"github.com/kafkalint/kafkalint/internal/saramaapi"
 	"github.com/kafkalint/kafkalint/internal/saramaconfig"
 )
@@ -31,7 +31,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "asyncmark",
 		Doc:       analysisutil.MustExtractDoc(doc, "asyncmark"),
-		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer, callees.Analyzer},
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer, pkgindex.Analyzer},
 		FactTypes: []analysis.Fact{new(MarksFact), new(InPlaceFact)},
 	}
 	analysisutil.Setup(a, run)
@@ -59,7 +59,7 @@ func run(pass *analysis.Pass) {
 		return // the package does not use sarama
 	}
 	in := analysisutil.InspectorOf(pass)
-	funcs := pass.ResultOf[callees.Analyzer].(*callees.Result).FuncDecls()
+	funcs := pass.ResultOf[pkgindex.Analyzer].(*pkgindex.Result).FuncDecls()
 	inPlace := exportInPlace(pass, in, funcs)
 	c := &checker{pass: pass, funcs: funcs, inPlace: inPlace, marks: make(map[*ast.FuncDecl]*ast.CallExpr)}
 	for fc := range in.Root().Children() {

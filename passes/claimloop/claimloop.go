@@ -12,8 +12,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
-	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/noreturn"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 	"github.com/kafkalint/kafkalint/internal/saramaapi"
 	"github.com/kafkalint/kafkalint/internal/saramaconfig"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
@@ -32,7 +32,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "claimloop",
 		Doc:       analysisutil.MustExtractDoc(doc, "claimloop"),
-		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer, callees.Analyzer, noreturn.Analyzer},
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, saramaconfig.Analyzer, pkgindex.Analyzer, noreturn.Analyzer},
 		FactTypes: []analysis.Fact{new(BlockingLoopFact)},
 	}
 	analysisutil.Setup(a, run)
@@ -69,7 +69,7 @@ func run(pass *analysis.Pass) {
 	}
 	in := analysisutil.InspectorOf(pass)
 	nr := pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
-	c := &checker{pass: pass, graph: sc.Graph(), funcs: pass.ResultOf[callees.Analyzer].(*callees.Result).FuncDecls(), watches: make(map[*ast.FuncDecl]watch), reported: make(map[ast.Node]bool), noreturn: nr, flows: make(map[*ast.BlockStmt]*valueflow.Flow), fields: make(map[*types.Var]bool)}
+	c := &checker{pass: pass, graph: sc.Graph(), funcs: pass.ResultOf[pkgindex.Analyzer].(*pkgindex.Result).FuncDecls(), watches: make(map[*ast.FuncDecl]watch), reported: make(map[ast.Node]bool), noreturn: nr, flows: make(map[*ast.BlockStmt]*valueflow.Flow), fields: make(map[*types.Var]bool)}
 	for fc := range in.Root().Children() {
 		if f, ok := fc.Node().(*ast.File); !ok || ast.IsGenerated(f) {
 			continue

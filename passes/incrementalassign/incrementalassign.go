@@ -11,10 +11,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
-	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/liveness"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
 )
 
@@ -30,7 +30,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "incrementalassign",
 		Doc:      analysisutil.MustExtractDoc(doc, "incrementalassign"),
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, callees.Analyzer, rebalance.Analyzer, liveness.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, pkgindex.Analyzer, rebalance.Analyzer, liveness.Analyzer},
 	}
 	analysisutil.Setup(a, run)
 	return a
@@ -65,7 +65,7 @@ func run(pass *analysis.Pass) {
 	if len(kc.Kafka) == 0 {
 		return // the package does not use the library
 	}
-	cs := pass.ResultOf[callees.Analyzer].(*callees.Result)
+	cs := pass.ResultOf[pkgindex.Analyzer].(*pkgindex.Result)
 	seen := make(map[*ast.CallExpr]bool)
 	lv := pass.ResultOf[liveness.Analyzer].(*liveness.Result)
 	fv := newFieldVals(pass.TypesInfo, analysisutil.InspectorOf(pass))
@@ -97,7 +97,7 @@ func run(pass *analysis.Pass) {
 // branchesOnProtocol reports whether body calls Consumer.GetRebalanceProtocol
 // (directly or through an interface): such handlers choose between eager and
 // incremental calls themselves.
-func branchesOnProtocol(info *types.Info, cs *callees.Result, body *ast.BlockStmt) bool {
+func branchesOnProtocol(info *types.Info, cs *pkgindex.Result, body *ast.BlockStmt) bool {
 	if body == nil {
 		return false
 	}

@@ -13,10 +13,10 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
-	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/escape"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
 
@@ -33,7 +33,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "neverstored",
 		Doc:      analysisutil.MustExtractDoc(doc, "neverstored"),
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, callees.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, pkgindex.Analyzer},
 	}
 	analysisutil.Setup(a, run)
 	return a
@@ -108,7 +108,7 @@ func run(pass *analysis.Pass) {
 	if len(cands) == 0 {
 		return // the common case: the SSA form is not built for this pass
 	}
-	cs := pass.ResultOf[callees.Analyzer].(*callees.Result)
+	cs := pass.ResultOf[pkgindex.Analyzer].(*pkgindex.Result)
 	g := cs.Graph()
 	if g.Broken() {
 		return // no SSA form: no consumer can be followed, nothing is proved
@@ -202,7 +202,7 @@ func classify(pass *analysis.Pass, k *kafkaconfig.Consumer) *candidate {
 // position, and returns them by the consumer they are called on; calls whose
 // receiver is not traced completely (or an interface method of that name whose
 // callees are not all known) count for every consumer: unknown.
-func methodUses(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.Result, cs *callees.Result) (map[*kafkaconfig.Consumer]*uses, *uses) {
+func methodUses(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.Result, cs *pkgindex.Result) (map[*kafkaconfig.Consumer]*uses, *uses) {
 	by := make(map[*kafkaconfig.Consumer]*uses)
 	unknown := new(uses)
 	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {

@@ -9,10 +9,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
-	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/liveness"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
 )
 
@@ -28,7 +28,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "pollrebalance",
 		Doc:      analysisutil.MustExtractDoc(doc, "pollrebalance"),
-		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, callees.Analyzer, rebalance.Analyzer, liveness.Analyzer},
+		Requires: []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, pkgindex.Analyzer, rebalance.Analyzer, liveness.Analyzer},
 	}
 	analysisutil.Setup(a, run)
 	return a
@@ -52,7 +52,7 @@ func run(pass *analysis.Pass) {
 			report(pass, h, v)
 		}
 	}
-	unhandled(pass, kc, pass.ResultOf[callees.Analyzer].(*callees.Result))
+	unhandled(pass, kc, pass.ResultOf[pkgindex.Analyzer].(*pkgindex.Result))
 }
 
 func report(pass *analysis.Pass, h *rebalance.Handler, cs liveness.Verdict) {

@@ -11,11 +11,11 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
-	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/escape"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/liveness"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 )
 
 // categoryUnhandled is the category of a consumer whose rebalance events
@@ -80,7 +80,7 @@ var (
 // AssignedPartitions case that handles the event is such a call), and it does
 // not leave the package. An Assign, or a Subscribe that may pass a callback,
 // whose consumer is not traced silences the rule for the package.
-func unhandled(pass *analysis.Pass, kc *kafkaconfig.Result, cs *callees.Result) {
+func unhandled(pass *analysis.Pass, kc *kafkaconfig.Result, cs *pkgindex.Result) {
 	var cands []*candidate
 	by := make(map[*kafkaconfig.Consumer]*candidate)
 	for _, k := range kc.Consumers {

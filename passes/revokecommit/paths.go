@@ -13,9 +13,9 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
-	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/noreturn"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
 
@@ -69,7 +69,7 @@ type summary struct {
 type pathChecker struct {
 	pass      *analysis.Pass
 	in        *inspector.Inspector // the package's syntax
-	cs        *callees.Result      // consumer methods behind interfaces and adapters
+	cs        *pkgindex.Result     // consumer methods behind interfaces and adapters
 	funcs     map[*types.Func]*ast.FuncDecl
 	summaries map[*types.Func]*summary
 	// busy holds the functions being summarised, by their depth on the stack
@@ -485,7 +485,7 @@ func (pc *pathChecker) isConsumerCall(call *ast.CallExpr, names ...string) bool 
 }
 
 // callees returns what call may call: its static callee, or for a call of an
-// interface method the methods of the values behind it (callees.Result.Callees).
+// interface method the methods of the values behind it (pkgindex.Result.Callees).
 func (pc *pathChecker) callees(call *ast.CallExpr) []*types.Func {
 	fn := analysisutil.CalledFunc(pc.pass.TypesInfo, call)
 	if fn == nil {

@@ -15,11 +15,11 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
-	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
 	"github.com/kafkalint/kafkalint/internal/liveness"
 	"github.com/kafkalint/kafkalint/internal/noreturn"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 	"github.com/kafkalint/kafkalint/internal/rebalance"
 )
 
@@ -37,7 +37,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "revokecommit",
 		Doc:       analysisutil.MustExtractDoc(doc, "revokecommit"),
-		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, callees.Analyzer, rebalance.Analyzer, liveness.Analyzer, noreturn.Analyzer},
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, pkgindex.Analyzer, rebalance.Analyzer, liveness.Analyzer, noreturn.Analyzer},
 		FactTypes: []analysis.Fact{new(Summary), new(Handover)},
 	}
 	a.Flags.BoolVar(&allVersions, "allversions", false,
@@ -74,7 +74,7 @@ type checker struct {
 	pass        *analysis.Pass
 	in          *inspector.Inspector // the package's syntax
 	kc          *kafkaconfig.Result
-	cs          *callees.Result
+	cs          *pkgindex.Result
 	allVersions bool
 	pc          *pathChecker
 	findings    map[*ast.CallExpr]*finding
@@ -93,7 +93,7 @@ func run(pass *analysis.Pass, allVersions bool) {
 	}
 	in := analysisutil.InspectorOf(pass)
 	nr := pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
-	cs := pass.ResultOf[callees.Analyzer].(*callees.Result)
+	cs := pass.ResultOf[pkgindex.Analyzer].(*pkgindex.Result)
 	c := &checker{
 		pass:        pass,
 		in:          in,

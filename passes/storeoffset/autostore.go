@@ -7,9 +7,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 )
 
 // categoryAutoStore: StoreOffsets or StoreMessage on a consumer that stores
@@ -23,7 +23,7 @@ const categoryAutoStore = "autostore"
 // measured, v1.4.0 to v2.15.0), so the offset is not stored, silently where the
 // error is ignored. A write that may set it to false (an option, a branch)
 // keeps the call silent.
-func checkAutoStore(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.Result, cs *callees.Result) {
+func checkAutoStore(pass *analysis.Pass, in *inspector.Inspector, kc *kafkaconfig.Result, cs *pkgindex.Result) {
 	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		fn := kafkaapi.ConsumerMethod(pass.TypesInfo, cs, call, kafkaapi.Stores...)

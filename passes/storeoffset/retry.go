@@ -8,8 +8,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 )
 
 // unprocessed reports whether the message whose own offset a site stores or
@@ -30,7 +30,7 @@ import (
 // holds the message may or may not have been processed: the report stays, and
 // its message says what happens to the offset, not whether the message was
 // processed.
-func unprocessed(pass *analysis.Pass, in *inspector.Inspector, cs *callees.Result, s site, o *origin) bool {
+func unprocessed(pass *analysis.Pass, in *inspector.Inspector, cs *pkgindex.Result, s site, o *origin) bool {
 	if unprocessedAt(pass, in, cs, s, o, s.call) {
 		return true
 	}
@@ -41,7 +41,7 @@ func unprocessed(pass *analysis.Pass, in *inspector.Inspector, cs *callees.Resul
 
 // unprocessedAt is unprocessed for the node at, the store call or the place
 // the offset is taken from the message.
-func unprocessedAt(pass *analysis.Pass, in *inspector.Inspector, cs *callees.Result, s site, o *origin, at ast.Node) bool {
+func unprocessedAt(pass *analysis.Pass, in *inspector.Inspector, cs *pkgindex.Result, s site, o *origin, at ast.Node) bool {
 	cur, ok := in.Root().FindNode(at)
 	if !ok {
 		return false
@@ -181,7 +181,7 @@ func testedError(info *types.Info, cond ast.Expr) *types.Var {
 // seeksAfter reports whether block holds, after call (the store, or where
 // the offset is taken), a Seek or SeekPartitions
 // of a consumer whose argument refers to one of vars.
-func seeksAfter(info *types.Info, cs *callees.Result, block *ast.BlockStmt, call ast.Node, vars map[*types.Var]bool) bool {
+func seeksAfter(info *types.Info, cs *pkgindex.Result, block *ast.BlockStmt, call ast.Node, vars map[*types.Var]bool) bool {
 	found := false
 	for _, st := range block.List {
 		if st.End() <= call.Pos() {

@@ -14,9 +14,9 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/kafkalint/kafkalint/internal/analysisutil"
-	"github.com/kafkalint/kafkalint/internal/callees"
 	"github.com/kafkalint/kafkalint/internal/kafkaapi"
 	"github.com/kafkalint/kafkalint/internal/kafkaconfig"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
 
@@ -34,7 +34,7 @@ func NewAnalyzer() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "storeoffset",
 		Doc:       analysisutil.MustExtractDoc(doc, "storeoffset"),
-		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, callees.Analyzer},
+		Requires:  []*analysis.Analyzer{analysisutil.Inspect, kafkaconfig.Analyzer, pkgindex.Analyzer},
 		FactTypes: []analysis.Fact{new(StoresFact)},
 	}
 	analysisutil.Setup(a, run)
@@ -69,7 +69,7 @@ func run(pass *analysis.Pass) {
 	if len(kc.Kafka) == 0 {
 		return // the package does not use the library
 	}
-	cs := pass.ResultOf[callees.Analyzer].(*callees.Result)
+	cs := pass.ResultOf[pkgindex.Analyzer].(*pkgindex.Result)
 	g := cs.Graph()
 	in := analysisutil.InspectorOf(pass)
 	checkAutoStore(pass, in, kc, cs)
@@ -216,7 +216,7 @@ func addParam(facts map[*types.Func]*StoresFact, p *ssa.Parameter, method string
 // storeMethod returns the consumer's StoreOffsets or CommitOffsets method that
 // call reaches, statically or through an interface of the program's own or an
 // adapter that holds a *kafka.Consumer, or nil.
-func storeMethod(pass *analysis.Pass, cs *callees.Result, call *ast.CallExpr) *types.Func {
+func storeMethod(pass *analysis.Pass, cs *pkgindex.Result, call *ast.CallExpr) *types.Func {
 	fn := analysisutil.CalledFunc(pass.TypesInfo, call)
 	if fn == nil || (fn.Name() != "StoreOffsets" && fn.Name() != "CommitOffsets") {
 		return nil // the cheap test first: only methods of these names can reach one

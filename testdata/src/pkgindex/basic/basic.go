@@ -1,4 +1,4 @@
-// Package basic holds the calls internal/callees' test asks about: each
+// Package basic holds the calls internal/pkgindex's test asks about: each
 // function of the form want<...> makes one call whose callees the test checks.
 package basic
 

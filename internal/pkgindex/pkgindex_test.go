@@ -1,4 +1,4 @@
-package callees_test
+package pkgindex_test
 
 import (
 	"go/ast"
@@ -8,28 +8,28 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/kafkalint/kafkalint/internal/callees"
+	"github.com/kafkalint/kafkalint/internal/pkgindex"
 	"github.com/kafkalint/kafkalint/internal/testutil"
 )
 
 // TestCallees: what a call may call, for each kind of call, and whether the
-// list is complete (testdata/src/callees/basic: one call per function).
+// list is complete (testdata/src/pkgindex/basic: one call per function).
 func TestCallees(t *testing.T) {
-	res := analysistest.Run(t, testutil.Fixtures(t), callees.Analyzer, "callees/basic")
+	res := analysistest.Run(t, testutil.Fixtures(t), pkgindex.Analyzer, "pkgindex/basic")
 	if len(res) != 1 {
 		t.Fatalf("%d results, want 1", len(res))
 	}
-	r := res[0].Result.(*callees.Result)
+	r := res[0].Result.(*pkgindex.Result)
 	for _, tc := range []struct {
 		fn       string
 		want     []string // the callees, as types.Func.FullName
 		complete bool
 	}{
-		{"direct", []string{"callees/basic.helper"}, true},
-		{"viaInterface", []string{"(callees/basic.store).Commit"}, true},
-		{"viaEither", []string{"(callees/basic.fake).Commit", "(callees/basic.store).Commit"}, true},
+		{"direct", []string{"pkgindex/basic.helper"}, true},
+		{"viaInterface", []string{"(pkgindex/basic.store).Commit"}, true},
+		{"viaEither", []string{"(pkgindex/basic.fake).Commit", "(pkgindex/basic.store).Commit"}, true},
 		{"viaParam", nil, false},
-		{"viaValue", []string{"callees/basic.helper", "callees/basic.other"}, true},
+		{"viaValue", []string{"pkgindex/basic.helper", "pkgindex/basic.other"}, true},
 		{"viaLiteral", nil, false},
 		{"conversion", nil, true},
 	} {
