@@ -327,8 +327,8 @@ func (c *checker) noCommit(o *kgoflow.Option, w *kgoflow.Walk) {
 
 // signalOnly reports, and says whether it did, a revoke callback that
 // signals other goroutines (closes a channel, cancels a context) and returns
-// without waiting for them, when a goroutine the package starts commits on
-// the callback's client: kgo rejoins the group as the callback returns, so the
+// without waiting for them, when a goroutine the package starts, other than
+// one that polls, commits on the callback's client: kgo rejoins the group as the callback returns, so the
 // next owner starts at the last commit while that goroutine still processes
 // what it was handed, and its commit lands after the rebalance (F34). The
 // callback neither waits nor commits (noCommit's caller checked), and a
@@ -345,6 +345,9 @@ func (c *checker) signalOnly(o *kgoflow.Option, w *kgoflow.Walk) bool {
 		return false
 	}
 	for _, g := range c.r.Goroutines() {
+		if polls(g.Walk) {
+			continue // the poll loop: with BlockRebalanceOnPoll it commits before it allows the rebalance, without it noCommit judges
+		}
 		for _, rc := range g.Walk.Reaches {
 			if !slices.Contains(kgoapi.Commits, rc.Method.Name()) || !c.commitsOn(rc, cls) {
 				continue
@@ -363,6 +366,13 @@ func (c *checker) signalOnly(o *kgoflow.Option, w *kgoflow.Walk) bool {
 		}
 	}
 	return false
+}
+
+// polls reports whether w polls a client (PollFetches, PollRecords).
+func polls(w *kgoflow.Walk) bool {
+	return slices.ContainsFunc(w.Reaches, func(rc kgoflow.Reach) bool {
+		return rc.Method.Name() == "PollFetches" || rc.Method.Name() == "PollRecords"
+	})
 }
 
 // commitsOn reports whether rc, a commit made on a goroutine of the package,
