@@ -17,6 +17,7 @@ import (
 	"github.com/kafkalint/kafkalint/internal/clients"
 	"github.com/kafkalint/kafkalint/internal/kgoapi"
 	"github.com/kafkalint/kafkalint/internal/kgoflow"
+	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
 
 //go:embed doc.go
@@ -392,23 +393,36 @@ func (c *checker) commitsOn(rc kgoflow.Reach, cls []*kgoflow.Client) bool {
 	return false
 }
 
-// signalled says what the signals of w do, for messages.
+// signalled says what the signals of w do, for messages: "closes a
+// channel", "closes channels" (several calls, or one in a loop), "cancels a
+// context", or both.
 func signalled(w *kgoflow.Walk) string {
-	closes, cancels := false, false
+	closes, cancels := 0, 0
 	for _, s := range w.Signals {
+		n := 1
+		if valueflow.InLoop(s.Block()) {
+			n = 2
+		}
 		if b, ok := s.Common().Value.(*ssa.Builtin); ok && b.Name() == "close" {
-			closes = true
+			closes += n
 		} else {
-			cancels = true
+			cancels += n
 		}
 	}
+	var parts []string
 	switch {
-	case closes && cancels:
-		return "closes channels and cancels contexts"
-	case closes:
-		return "closes channels"
+	case closes == 1:
+		parts = append(parts, "closes a channel")
+	case closes > 1:
+		parts = append(parts, "closes channels")
 	}
-	return "cancels contexts"
+	switch {
+	case cancels == 1:
+		parts = append(parts, "cancels a context")
+	case cancels > 1:
+		parts = append(parts, "cancels contexts")
+	}
+	return strings.Join(parts, " and ")
 }
 
 // blocksManual reports whether the client that option o reaches may also

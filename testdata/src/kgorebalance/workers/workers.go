@@ -243,7 +243,7 @@ func startCtxWorker(brokers []string, records chan *kgo.Record) (*ctxWorker, err
 		kgo.SeedBrokers(brokers...),
 		kgo.ConsumerGroup("g"),
 		kgo.DisableAutoCommit(),
-		kgo.OnPartitionsRevoked(func(context.Context, *kgo.Client, map[string][]int32) { // want `OnPartitionsRevoked callback cancels contexts and returns without waiting`
+		kgo.OnPartitionsRevoked(func(context.Context, *kgo.Client, map[string][]int32) { // want `OnPartitionsRevoked callback cancels a context and returns without waiting`
 			w.cancel()
 		}),
 	)
