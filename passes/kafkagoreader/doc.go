@@ -59,8 +59,13 @@
 // that its callers give their configurations (func reader(cfg
 // kafka.ReaderConfig) *kafka.Reader, one helper for every reader, or func
 // consumer(url, topic, groupID string) *kafka.Reader, whose GroupID is its
-// parameter) is also judged at each of its calls, with the configuration
-// that call gives (consumer(url, topic, "") has no group): a
+// parameter, or func newConsumer(cfg consumerConfig) *kafka.Reader, whose
+// GroupID is a field of the program's own configuration struct) is also
+// judged at each of its calls, with the configuration that call gives
+// (consumer(url, topic, "") has no group, and neither has
+// newConsumer(consumerConfig{Topic: "orders"}): a composite literal or local
+// variable of the caller that leaves the field out or sets it to "", and
+// whose address is not given away): a
 // caller that sets GroupID does not hide another that does not, and the
 // report at NewReader names the callers' configurations that read less than
 // meant (one level of calls: a helper of the helper's callers is judged with

@@ -375,12 +375,104 @@ func (c *checker) noGroup(v ssa.Value) bool {
 	if c.ctx == nil {
 		return false
 	}
+	if arg, idx, ok := c.argField(v); ok && unsetIn(arg, idx) {
+		return true // the caller's own configuration struct leaves it out
+	}
 	tr := c.g.RootsIn(v, c.ctx)
 	if !tr.Complete || len(tr.Roots) == 0 {
 		return false
 	}
 	for _, root := range tr.Roots {
 		if s, ok := valueflow.ConstString(root); !ok || s != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// argField returns, when v reads field idx of a parameter of the helper
+// whose call fields is judging (cfg.GroupID in func newConsumer(cfg
+// consumerConfig) *kafka.Reader: the program's own configuration struct,
+// passed by value), the argument that call gives for the parameter.
+func (c *checker) argField(v ssa.Value) (arg ssa.Value, idx int, ok bool) {
+	var x ssa.Value
+	switch v := v.(type) {
+	case *ssa.Field:
+		x, idx = v.X, v.Field
+	case *ssa.UnOp:
+		fa, isField := v.X.(*ssa.FieldAddr)
+		if v.Op != token.MUL || !isField {
+			return nil, 0, false
+		}
+		x, idx = fa.X, fa.Field
+	default:
+		return nil, 0, false
+	}
+	if a, isAlloc := x.(*ssa.Alloc); isAlloc {
+		x = copiedParam(a, idx) // the parameter's local copy (its address is taken)
+	}
+	p, isParam := x.(*ssa.Parameter)
+	if !isParam || len(c.ctx) != 1 || p.Parent() != c.ctx[0].Callee {
+		return nil, 0, false
+	}
+	i := slices.Index(p.Parent().Params, p)
+	args := c.ctx[0].Call.Common().Args
+	if i < 0 || i >= len(args) {
+		return nil, 0, false
+	}
+	return args[i], idx, true
+}
+
+// copiedParam returns the parameter a, a local variable of the helper, is a
+// copy of, when that copy is all that defines it and nothing stores into its
+// field idx; a itself otherwise.
+func copiedParam(a *ssa.Alloc, idx int) ssa.Value {
+	stores, escapes := valueflow.Writes(a)
+	var p *ssa.Parameter
+	for _, st := range stores {
+		if st.Addr == a {
+			q, ok := st.Val.(*ssa.Parameter)
+			if !ok || p != nil {
+				return a
+			}
+			p = q
+			continue
+		}
+		if fa, ok := st.Addr.(*ssa.FieldAddr); ok && fa.X == a && fa.Field == idx {
+			return a
+		}
+	}
+	if p == nil || escapes {
+		return a
+	}
+	return p
+}
+
+// unsetIn reports whether field idx of arg, a struct value a caller builds
+// (a composite literal, a local variable), is "" when the call is made: no
+// store into it other than of the constant "", nothing that may write the
+// whole value or write through its address.
+func unsetIn(arg ssa.Value, idx int) bool {
+	if u, ok := arg.(*ssa.UnOp); ok && u.Op == token.MUL {
+		arg = u.X // the value of a local variable
+	}
+	a, ok := arg.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	stores, escapes := valueflow.Writes(a)
+	if escapes {
+		return false
+	}
+	for _, st := range stores {
+		if st.Addr == a {
+			return false // the whole value, from elsewhere
+		}
+		fa, ok := st.Addr.(*ssa.FieldAddr)
+		if !ok || fa.X != a || fa.Field != idx {
+			continue // another field, or a part of one
+		}
+		if s, ok := valueflow.ConstString(st.Val); !ok || s != "" {
 			return false
 		}
 	}

@@ -1,7 +1,8 @@
 package kafkagoreader_test
 
 import (
-	"strings"
+	"fmt"
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -61,28 +62,38 @@ func TestCrossPackage(t *testing.T) {
 	analysistest.Run(t, testutil.Fixtures(t), kafkagoreader.Analyzer, "kafkagoreader/xpkg/kafkacfg", "kafkagoreader/xpkg")
 }
 
-// TestParamRelated: a reader whose GroupID is a helper's parameter, given ""
-// by one caller, points at that call, not at the helper's own literal.
+// TestParamRelated: a reader whose GroupID is a helper's parameter (or a
+// field of its configuration struct parameter), given "" by one caller,
+// points at that call, not at the helper's own literal.
 func TestParamRelated(t *testing.T) {
 	res := analysistest.Run(&quiet{t}, testutil.Fixtures(t), kafkagoreader.Analyzer, "kafkagoreader/v0", "kafkagoreader/fetcherr")
-	found := false
+	want := map[string]int{ // report (file:line) -> the caller's line
+		"param.go:13":       22, // eventReader(url, "events", "")
+		"paramstruct.go:19": 27, // newOrderConsumer(consumerConfig{Brokers: brokers, Topic: "orders"})
+		"paramstruct.go:52": 61, // s.reader(), s := &subscription{..., group: ""}
+	}
+	found := make(map[string]bool)
 	for _, r := range res {
 		for _, d := range r.Diagnostics {
 			pos := r.Pass.Fset.Position(d.Pos)
-			if !strings.HasSuffix(pos.Filename, "param.go") {
+			key := fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)
+			line, ok := want[key]
+			if !ok {
 				continue
 			}
-			found = true
+			found[key] = true
 			if len(d.Related) != 1 {
 				t.Fatalf("%s: related %v, want the one call that gives no group", pos, d.Related)
 			}
 			rel := r.Pass.Fset.Position(d.Related[0].Pos)
-			if rel.Line != 22 || d.Related[0].Message != "the reader's configuration is given here" {
-				t.Errorf("%s: related at %s (%q), want param.go:22, the call eventReader(url, \"events\", \"\")", pos, rel, d.Related[0].Message)
+			if rel.Line != line || d.Related[0].Message != "the reader's configuration is given here" {
+				t.Errorf("%s: related at %s (%q), want line %d, the call that gives no group", pos, rel, d.Related[0].Message, line)
 			}
 		}
 	}
-	if !found {
-		t.Error("no report in param.go")
+	for key := range want {
+		if !found[key] {
+			t.Errorf("no report at %s", key)
+		}
 	}
 }

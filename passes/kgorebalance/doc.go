@@ -123,7 +123,8 @@
 // closes a channel or calls a context.CancelFunc or CancelCauseFunc; the
 // goroutines that commit are those the package starts with go on one of its
 // functions (a function literal, a function or a method, and what they call
-// in the package), committing on the callback's client: traced to its
+// in the package) that do not poll themselves, committing on the callback's
+// client: traced to its
 // NewClient call or the *kgo.Client parameter of a partition callback the
 // client runs (a worker started in OnPartitionsAssigned with its client).
 //
@@ -136,9 +137,10 @@
 //     or hands work to another goroutine (a receive, a send, a select, a sync
 //     Wait): the commit may happen there;
 //   - a revoke callback that only signals goroutines (closes a channel,
-//     cancels a context) when no goroutine of the package commits on its
-//     client: with BlockRebalanceOnPoll and DisableAutoCommit the poll loop
-//     commits before it allows the rebalance;
+//     cancels a context) when no goroutine of the package other than a poll
+//     loop commits on its client: with BlockRebalanceOnPoll and
+//     DisableAutoCommit the poll loop commits before it allows the
+//     rebalance;
 //   - CommitOffsets in a revoke callback that waits for something (onDone
 //     made synchronous);
 //   - options whose client the package does not see whole (an option from a

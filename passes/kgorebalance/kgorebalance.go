@@ -17,6 +17,7 @@ import (
 	"github.com/kafkalint/kafkalint/internal/clients"
 	"github.com/kafkalint/kafkalint/internal/kgoapi"
 	"github.com/kafkalint/kafkalint/internal/kgoflow"
+	"github.com/kafkalint/kafkalint/internal/valueflow"
 )
 
 //go:embed doc.go
@@ -327,8 +328,8 @@ func (c *checker) noCommit(o *kgoflow.Option, w *kgoflow.Walk) {
 
 // signalOnly reports, and says whether it did, a revoke callback that
 // signals other goroutines (closes a channel, cancels a context) and returns
-// without waiting for them, when a goroutine the package starts commits on
-// the callback's client: kgo rejoins the group as the callback returns, so the
+// without waiting for them, when a goroutine the package starts, other than
+// one that polls, commits on the callback's client: kgo rejoins the group as the callback returns, so the
 // next owner starts at the last commit while that goroutine still processes
 // what it was handed, and its commit lands after the rebalance (F34). The
 // callback neither waits nor commits (noCommit's caller checked), and a
@@ -345,6 +346,9 @@ func (c *checker) signalOnly(o *kgoflow.Option, w *kgoflow.Walk) bool {
 		return false
 	}
 	for _, g := range c.r.Goroutines() {
+		if polls(g.Walk) {
+			continue // the poll loop: with BlockRebalanceOnPoll it commits before it allows the rebalance, without it noCommit judges
+		}
 		for _, rc := range g.Walk.Reaches {
 			if !slices.Contains(kgoapi.Commits, rc.Method.Name()) || !c.commitsOn(rc, cls) {
 				continue
@@ -365,6 +369,13 @@ func (c *checker) signalOnly(o *kgoflow.Option, w *kgoflow.Walk) bool {
 	return false
 }
 
+// polls reports whether w polls a client (PollFetches, PollRecords).
+func polls(w *kgoflow.Walk) bool {
+	return slices.ContainsFunc(w.Reaches, func(rc kgoflow.Reach) bool {
+		return rc.Method.Name() == "PollFetches" || rc.Method.Name() == "PollRecords"
+	})
+}
+
 // commitsOn reports whether rc, a commit made on a goroutine of the package,
 // is on one of cls: a client traced to them, or the *kgo.Client parameter of
 // a partition callback they run (kgo calls it with the client that
@@ -382,23 +393,36 @@ func (c *checker) commitsOn(rc kgoflow.Reach, cls []*kgoflow.Client) bool {
 	return false
 }
 
-// signalled says what the signals of w do, for messages.
+// signalled says what the signals of w do, for messages: "closes a
+// channel", "closes channels" (several calls, or one in a loop), "cancels a
+// context", or both.
 func signalled(w *kgoflow.Walk) string {
-	closes, cancels := false, false
+	closes, cancels := 0, 0
 	for _, s := range w.Signals {
+		n := 1
+		if valueflow.InLoop(s.Block()) {
+			n = 2
+		}
 		if b, ok := s.Common().Value.(*ssa.Builtin); ok && b.Name() == "close" {
-			closes = true
+			closes += n
 		} else {
-			cancels = true
+			cancels += n
 		}
 	}
+	var parts []string
 	switch {
-	case closes && cancels:
-		return "closes channels and cancels contexts"
-	case closes:
-		return "closes channels"
+	case closes == 1:
+		parts = append(parts, "closes a channel")
+	case closes > 1:
+		parts = append(parts, "closes channels")
 	}
-	return "cancels contexts"
+	switch {
+	case cancels == 1:
+		parts = append(parts, "cancels a context")
+	case cancels > 1:
+		parts = append(parts, "cancels contexts")
+	}
+	return strings.Join(parts, " and ")
 }
 
 // blocksManual reports whether the client that option o reaches may also

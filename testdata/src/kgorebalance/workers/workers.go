@@ -243,7 +243,7 @@ func startCtxWorker(brokers []string, records chan *kgo.Record) (*ctxWorker, err
 		kgo.SeedBrokers(brokers...),
 		kgo.ConsumerGroup("g"),
 		kgo.DisableAutoCommit(),
-		kgo.OnPartitionsRevoked(func(context.Context, *kgo.Client, map[string][]int32) { // want `OnPartitionsRevoked callback cancels contexts and returns without waiting`
+		kgo.OnPartitionsRevoked(func(context.Context, *kgo.Client, map[string][]int32) { // want `OnPartitionsRevoked callback cancels a context and returns without waiting`
 			w.cancel()
 		}),
 	)
@@ -277,4 +277,37 @@ func startCtxWorkerWaiting(brokers []string, records chan *kgo.Record) (*ctxWork
 	w.cancel = cancel
 	go w.work(ctx, records)
 	return w, nil
+}
+
+// Silent twin: the goroutine that commits is the poll loop, which commits
+// each batch before it allows the rebalance; the revoke callback only tells
+// the application.
+type notifier struct {
+	revoked chan struct{}
+}
+
+func startPollLoop(ctx context.Context, brokers []string) (*notifier, error) {
+	n := &notifier{revoked: make(chan struct{})}
+	cl, err := kgo.NewClient(
+		kgo.SeedBrokers(brokers...),
+		kgo.ConsumerGroup("g"),
+		kgo.BlockRebalanceOnPoll(),
+		kgo.DisableAutoCommit(),
+		kgo.OnPartitionsRevoked(func(context.Context, *kgo.Client, map[string][]int32) {
+			close(n.revoked)
+		}),
+	)
+	if err != nil {
+		return nil, err
+	}
+	go func() {
+		for ctx.Err() == nil {
+			fetches := cl.PollFetches(ctx)
+			if err := cl.CommitRecords(ctx, fetches.Records()...); err != nil {
+				log.Print(err)
+			}
+			cl.AllowRebalance()
+		}
+	}()
+	return n, nil
 }
