@@ -106,7 +106,3 @@ func Imports(pkg *types.Package) map[Client][]*types.Package {
 	visit(pkg)
 	return found
 }
-
-// Reaches reports whether pkg's import closure holds the consumer package of a
-// supported client: whether any analyzer has something to check in pkg.
-func Reaches(pkg *types.Package) bool { return len(Imports(pkg)) > 0 }

@@ -38,6 +38,8 @@ func TestModule(t *testing.T) {
 	}
 }
 
+// TestReaches: a package reaches a client (Imports finds one) through a library
+// or directly; a client's own package, one without a client and none do not.
 func TestReaches(t *testing.T) {
 	kafka := types.NewPackage("github.com/confluentinc/confluent-kafka-go/v2/kafka", "kafka")
 	sarama := types.NewPackage("github.com/IBM/sarama", "sarama")
@@ -53,8 +55,8 @@ func TestReaches(t *testing.T) {
 		pkg  *types.Package
 		want bool
 	}{{app, true}, {lib, true}, {direct, true}, {plain, false}, {kafka, false}, {nil, false}} {
-		if got := Reaches(tc.pkg); got != tc.want {
-			t.Errorf("Reaches(%v) = %v, want %v", tc.pkg, got, tc.want)
+		if got := len(Imports(tc.pkg)) > 0; got != tc.want {
+			t.Errorf("Imports(%v) found a client: %v, want %v", tc.pkg, got, tc.want)
 		}
 	}
 }
@@ -77,8 +79,5 @@ func TestImports(t *testing.T) {
 	if len(got) != 3 || len(got[ConfluentKafkaGo]) != 1 || got[ConfluentKafkaGo][0] != kafka ||
 		len(got[Sarama]) != 1 || got[Sarama][0] != sarama || len(got[FranzGo]) != 1 || got[FranzGo][0] != kgo {
 		t.Errorf("Imports(app) = %v", got)
-	}
-	if !Reaches(app) || Reaches(pkg("example.com/none", pkg("fmt"))) || Reaches(nil) {
-		t.Error("Reaches disagrees with Imports")
 	}
 }

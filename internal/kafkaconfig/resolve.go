@@ -55,9 +55,6 @@ func newResolver(pass *analysis.Pass, in *inspector.Inspector, graph *valueflow.
 		paramWrites:   make(map[*types.Func]*ParamWritesFact),
 		settingsFacts: make(map[*types.Func]*SettingsFact),
 	}
-	if pass.AllObjectFacts == nil {
-		return r // a hand-made pass without facts
-	}
 	for _, of := range pass.AllObjectFacts() {
 		fn, ok := of.Object.(*types.Func)
 		if !ok || fn.Pkg() == pass.Pkg {

@@ -214,18 +214,16 @@ func run(pass *analysis.Pass) (any, error) {
 		return &Handle{}, nil // the package does not reach kgo
 	}
 	h := &Handle{cg: cg, facts: &imported{opts: make(map[*types.Func]*OptionsFact), clients: make(map[*types.Func]*ClientFact)}}
-	if pass.AllObjectFacts != nil {
-		for _, of := range pass.AllObjectFacts() {
-			fn, ok := of.Object.(*types.Func)
-			if !ok || fn.Pkg() == pass.Pkg {
-				continue
-			}
-			switch f := of.Fact.(type) {
-			case *OptionsFact:
-				h.facts.opts[fn] = f
-			case *ClientFact:
-				h.facts.clients[fn] = f
-			}
+	for _, of := range pass.AllObjectFacts() {
+		fn, ok := of.Object.(*types.Func)
+		if !ok || fn.Pkg() == pass.Pkg {
+			continue
+		}
+		switch f := of.Fact.(type) {
+		case *OptionsFact:
+			h.facts.opts[fn] = f
+		case *ClientFact:
+			h.facts.clients[fn] = f
 		}
 	}
 	if !exportsKgo(pass.Pkg) {

@@ -110,7 +110,8 @@ func run(pass *analysis.Pass) (any, error) {
 func (r *Result) Imports(c clients.Client) []*types.Package { return r.imports[c] }
 
 // Reaches reports whether the package imports a package of any supported
-// client, directly or transitively (clients.Reaches).
+// client, directly or transitively: whether any analyzer has something to
+// check in it.
 func (r *Result) Reaches() bool { return len(r.imports) > 0 }
 
 // Graph returns the package's value-flow graph. Ask only after the package

@@ -112,7 +112,7 @@ func exported(fn *types.Func) bool {
 // marksFact reports whether fn is a function of another package with a
 // MarksFact.
 func (c *checker) marksFact(fn *types.Func) bool {
-	return fn != nil && fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact != nil && c.pass.ImportObjectFact(fn, new(MarksFact))
+	return fn != nil && fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, new(MarksFact))
 }
 
 type checker struct {

@@ -176,7 +176,7 @@ func (p *inPlacer) paramUse(fn *types.Func, i int) use {
 		return escapes
 	}
 	var f InPlaceFact
-	if p.pass.ImportObjectFact == nil || !p.pass.ImportObjectFact(fn, &f) {
+	if !p.pass.ImportObjectFact(fn, &f) {
 		return escapes
 	}
 	switch {

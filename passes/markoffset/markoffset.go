@@ -92,7 +92,7 @@ func run(pass *analysis.Pass) {
 				continue
 			}
 			var f MarksParamFact
-			if fn != nil && fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact != nil && pass.ImportObjectFact(fn, &f) && f.Param < len(call.Args) {
+			if fn != nil && fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, &f) && f.Param < len(call.Args) {
 				sites = append(sites, site{call: call, arg: f.Param, name: types.ExprString(call.Fun), computed: computed(pass.TypesInfo, call.Args[f.Param])})
 			}
 		}
@@ -160,9 +160,6 @@ func check(pass *analysis.Pass, g *valueflow.Graph, s site) {
 // exportFact gives a MarksParamFact to the exported function whose parameter
 // is one of roots, the sources of a MarkOffset's offset.
 func exportFact(pass *analysis.Pass, roots []ssa.Value) {
-	if pass.ExportObjectFact == nil {
-		return
-	}
 	for _, r := range roots {
 		p, ok := r.(*ssa.Parameter)
 		if !ok || !valueflow.Exported(p.Parent()) {

@@ -91,15 +91,15 @@ func run(pass *analysis.Pass) {
 				marks = true
 			case saramaapi.IsFunc(fn, "NewConsumerGroup") && len(call.Args) == 3, saramaapi.IsFunc(fn, "NewClient") && len(call.Args) == 2:
 				groups = append(groups, call)
-			case fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact != nil && pass.ImportObjectFact(fn, new(AutoCommitOffFact)):
+			case fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, new(AutoCommitOffFact)):
 				offFuncs = true
 			}
 		}
 	}
-	if commits && pass.ExportPackageFact != nil {
+	if commits {
 		pass.ExportPackageFact(new(CommitsFact))
 	}
-	if marks && pass.ExportPackageFact != nil {
+	if marks {
 		pass.ExportPackageFact(new(MarksFact))
 	}
 	if !marks && len(sessionCommits) > 0 && !depsHave(pass, new(MarksFact)) {
@@ -139,7 +139,7 @@ func run(pass *analysis.Pass) {
 		for _, r := range roots {
 			if c := valueflow.CallOf(r); c != nil {
 				if callee := c.Common().StaticCallee(); callee != nil {
-					if obj, ok := callee.Object().(*types.Func); ok && obj.Pkg() != pass.Pkg && pass.ImportObjectFact != nil && pass.ImportObjectFact(obj, new(AutoCommitOffFact)) {
+					if obj, ok := callee.Object().(*types.Func); ok && obj.Pkg() != pass.Pkg && pass.ImportObjectFact(obj, new(AutoCommitOffFact)) {
 						report(pass, call, c.Pos())
 						break
 					}
@@ -164,9 +164,6 @@ func report(pass *analysis.Pass, call *ast.CallExpr, off token.Pos) {
 // depsHave reports whether a package this one imports, directly or not, has
 // a fact of the type of fact: it commits, or marks.
 func depsHave(pass *analysis.Pass, fact analysis.Fact) bool {
-	if pass.AllPackageFacts == nil {
-		return true // no facts: the handler may be elsewhere
-	}
 	want := reflect.TypeOf(fact)
 	for _, f := range pass.AllPackageFacts() {
 		if reflect.TypeOf(f.Fact) == want && f.Package != pass.Pkg {
@@ -318,7 +315,7 @@ func offFor(offs []off, roots []ssa.Value) *ssa.Store {
 // exportFacts gives an AutoCommitOffFact to the exported functions of the
 // package that return a config with auto commit off.
 func exportFacts(pass *analysis.Pass, g *valueflow.Graph, offs []off) {
-	if len(offs) == 0 || pass.ExportObjectFact == nil {
+	if len(offs) == 0 {
 		return
 	}
 	for _, fn := range g.Functions() {

@@ -600,7 +600,7 @@ func (c *checker) checksTimeout(n ast.Node) bool {
 				found = true
 			} else if fn.Pkg() == c.pass.Pkg && c.funcChecksTimeout(fn) {
 				found = true
-			} else if fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact != nil && c.pass.ImportObjectFact(fn, new(TimeoutCheck)) {
+			} else if fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, new(TimeoutCheck)) {
 				found = true // a classifier of another package
 			}
 		}
@@ -613,9 +613,6 @@ func (c *checker) checksTimeout(n ast.Node) bool {
 // package (outside _test.go files) that is given an error and tells a timeout
 // apart: an error classifier.
 func (c *checker) exportChecks() {
-	if c.pass.ExportObjectFact == nil {
-		return
-	}
 	for cur := range c.in.Root().Preorder((*ast.FuncDecl)(nil)) {
 		decl := cur.Node().(*ast.FuncDecl)
 		fn, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)

@@ -103,7 +103,7 @@ func run(pass *analysis.Pass) {
 	t := newTracer(pass.Pkg, in, pass.TypesInfo, g)
 	t.storedAsIs = func(fn *types.Func, i int) bool {
 		var f StoresFact
-		if fn.Pkg() == nil || fn.Pkg() == pass.Pkg || pass.ImportObjectFact == nil || !pass.ImportObjectFact(fn, &f) {
+		if fn.Pkg() == nil || fn.Pkg() == pass.Pkg || !pass.ImportObjectFact(fn, &f) {
 			return false
 		}
 		for _, p := range f.Params {
@@ -132,7 +132,7 @@ func run(pass *analysis.Pass) {
 		}
 	}
 	for fn, f := range facts {
-		if pass.ExportObjectFact != nil && fn.Pkg() == pass.Pkg {
+		if fn.Pkg() == pass.Pkg {
 			pass.ExportObjectFact(fn, f)
 		}
 	}
@@ -167,7 +167,7 @@ func helperSites(pass *analysis.Pass, call *ast.CallExpr) []site {
 		return nil
 	}
 	var f StoresFact
-	if pass.ImportObjectFact == nil || !pass.ImportObjectFact(fn, &f) {
+	if !pass.ImportObjectFact(fn, &f) {
 		return nil
 	}
 	var out []site
