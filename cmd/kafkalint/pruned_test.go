@@ -20,17 +20,41 @@ import (
 // copyTree copies the module testdata/tree to a temporary directory, pointing
 // its replace directive at the stub, and returns the copy's directory.
 func copyTree(t *testing.T) string {
+	return copyModule(t, filepath.Join("testdata", "tree"), "github.com/confluentinc/confluent-kafka-go", "")
+}
+
+// copyModule copies the module at src to a temporary directory, pointing its
+// replace directive for module at the library's stub under testdata/src, and
+// returns the copy's directory. With rewrite set, the copy uses the stub of the
+// module at that path instead: every mention of module in its files becomes
+// rewrite.
+func copyModule(t *testing.T, src, module, rewrite string) string {
 	t.Helper()
-	const name = "tree"
-	dir := filepath.Join(t.TempDir(), name)
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", name))); err != nil {
+	dir := filepath.Join(t.TempDir(), filepath.Base(src))
+	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
 		t.Fatal(err)
 	}
-	stub, err := filepath.Abs(filepath.Join("..", "..", "testdata", "src", "github.com", "confluentinc", "confluent-kafka-go"))
+	if rewrite != "" {
+		err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(path, bytes.ReplaceAll(b, []byte(module), []byte(rewrite)), 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		module = rewrite
+	}
+	stub, err := filepath.Abs(filepath.Join("..", "..", "testdata", "src", filepath.FromSlash(module)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	run(t, dir, 0, "go", "mod", "edit", "-replace", "github.com/confluentinc/confluent-kafka-go="+stub)
+	run(t, dir, 0, "go", "mod", "edit", "-replace", module+"="+stub)
 	return dir
 }
 
@@ -184,6 +208,31 @@ func TestPrunedTree(t *testing.T) {
 	if _, gate := cutGate(res.stderr); gate != "kafkalint: the results of every analyzer are incomplete in 3 package(s) that did not type-check in full (errors above): "+
 		"example.com/tree/app, example.com/tree/app [example.com/tree/app.test], example.com/tree/app.test; fix the errors (go build shows them) and run kafkalint again\n" {
 		t.Errorf("gate line %q", gate)
+	}
+}
+
+// TestPrunedEachClient: the driver's contract (CONTRIBUTING.md, "Adding a
+// rule") on a module tree of each client other than confluent-kafka-go: the
+// command, which leaves worker out for its test variant in text mode
+// (TestCoveredEachClient), prints in text, -json and -sarif what the full
+// loading, which analyses every package and variant, prints; and the reports
+// of worker's and poller's files are there.
+func TestPrunedEachClient(t *testing.T) {
+	for _, tree := range []struct{ name, module, rewrite, worker, poller string }{
+		{"sarama", "github.com/IBM/sarama", "", "worker.go:20:3: sess.MarkOffset marks", "poller.go:18:15: receive from claim.Messages()"},
+		{"sarama", "github.com/IBM/sarama", "github.com/Shopify/sarama", "worker.go:20:3: sess.MarkOffset marks", "poller.go:18:15: receive from claim.Messages()"},
+		{"franzgo", "github.com/twmb/franz-go", "", "worker.go:23:9: cl.PollRecords on a client with kgo.BlockRebalanceOnPoll", "poller.go:25:3: p.cl.PollRecords"},
+		{"kafkago", "github.com/segmentio/kafka-go", "", "worker.go:26:26: m is used here also when FetchMessage failed", "poller.go:18:6: m is used here also when FetchMessage failed"},
+	} {
+		t.Run(tree.module+tree.rewrite, func(t *testing.T) {
+			dir := copyModule(t, filepath.Join("testdata", "clients", tree.name), tree.module, tree.rewrite)
+			res := compareLoads(t, dir, []string{"GOPROXY=off"}, false, "./...")
+			for _, want := range []string{tree.worker, tree.poller} {
+				if n := strings.Count(res.stderr, want); n != 1 {
+					t.Errorf("%d reports %q, want 1, in:\n%s", n, want, res.stderr)
+				}
+			}
+		})
 	}
 }
 

@@ -22,45 +22,8 @@ import (
 // is ill-typed) are analysed with their variants. With -json nothing is left out.
 // TestPrunedTree checks that the reports are those of the full loading.
 func TestCoveredTree(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "tree")
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "tree"))); err != nil {
-		t.Fatal(err)
-	}
-	stub, err := filepath.Abs(filepath.Join("..", "..", "testdata", "src", "github.com", "confluentinc", "confluent-kafka-go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Chdir(dir)
-	t.Setenv("GOWORK", "off")
-	t.Setenv("GOFLAGS", "")
-	t.Setenv("GOPROXY", "off")
-	if out, err := exec.Command("go", "mod", "edit", "-replace", "github.com/confluentinc/confluent-kafka-go="+stub).CombinedOutput(); err != nil {
-		t.Fatalf("go mod edit: %v\n%s", err, out)
-	}
-	env, err := readGoEnv()
-	if err != nil {
-		t.Fatal(err)
-	}
-	load := func(cover bool) *loaded {
-		l, err := listReaching(env, []string{"./..."}, true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := loadReaching(env, l, nil, true, cover)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res
-	}
-	ids := func(pkgs []*packages.Package) []string {
-		var out []string
-		for _, p := range pkgs {
-			out = append(out, p.ID)
-		}
-		return out
-	}
-
-	res := load(true)
+	chdirModule(t, filepath.Join("testdata", "tree"), "github.com/confluentinc/confluent-kafka-go", "")
+	res := loadTree(t, true)
 	// Every package is dropped once done (analyze.go): its types stay, for the
 	// packages importing it, its syntax and type information do not.
 	for _, p := range res.order {
@@ -94,9 +57,114 @@ func TestCoveredTree(t *testing.T) {
 		t.Errorf("worker analysed, or missing from the print order: roots %v, order %v", roots, ids(res.order))
 	}
 
-	if res := load(false); len(res.covered) > 0 || !slices.Contains(ids(res.roots), "example.com/tree/worker") {
+	if res := loadTree(t, false); len(res.covered) > 0 || !slices.Contains(ids(res.roots), "example.com/tree/worker") {
 		t.Errorf("-json: covered %v, roots %v; want nothing covered", res.covered, ids(res.roots))
 	}
+}
+
+// TestCoveredEachClient: the same covering on a module tree of each other
+// client (testdata/clients, sarama on both of its paths): worker, whose test
+// names nothing connected to the client, is left out for its test variant;
+// poller, whose test is connected, is analysed with its variant; with -json
+// nothing is left out. TestPrunedEachClient checks that the command prints
+// what the full loading, which covers nothing, prints.
+func TestCoveredEachClient(t *testing.T) {
+	for _, tree := range []struct{ name, module, rewrite string }{
+		{"sarama", "github.com/IBM/sarama", ""},
+		{"sarama", "github.com/IBM/sarama", "github.com/Shopify/sarama"},
+		{"franzgo", "github.com/twmb/franz-go", ""},
+		{"kafkago", "github.com/segmentio/kafka-go", ""},
+	} {
+		t.Run(tree.module+tree.rewrite, func(t *testing.T) {
+			chdirModule(t, filepath.Join("testdata", "clients", tree.name), tree.module, tree.rewrite)
+			prefix := "example.com/" + tree.name + "/"
+			res := loadTree(t, true)
+			var covered []string
+			for p := range res.covered {
+				covered = append(covered, p.ID)
+			}
+			if want := []string{prefix + "worker"}; !slices.Equal(covered, want) {
+				t.Errorf("covered = %v, want %v", covered, want)
+			}
+			roots := ids(res.roots)
+			for _, id := range []string{prefix + "poller", prefix + "poller [" + prefix + "poller.test]", prefix + "worker [" + prefix + "worker.test]"} {
+				if !slices.Contains(roots, id) {
+					t.Errorf("%s not analysed; roots: %v", id, roots)
+				}
+			}
+			if res := loadTree(t, false); len(res.covered) > 0 {
+				t.Errorf("-json: covered %v; want nothing covered", res.covered)
+			}
+		})
+	}
+}
+
+// chdirModule copies the module at src to a temporary directory, makes it the
+// working directory, offline and outside any workspace, and points its replace
+// directive for module at the library's stub under testdata/src. With rewrite
+// set, the copy uses the stub of the module at that path instead: every
+// mention of module in its files becomes rewrite.
+func chdirModule(t *testing.T, src, module, rewrite string) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), filepath.Base(src))
+	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	if rewrite != "" {
+		err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(path, []byte(strings.ReplaceAll(string(b), module, rewrite)), 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		module = rewrite
+	}
+	stub, err := filepath.Abs(filepath.Join("..", "..", "testdata", "src", filepath.FromSlash(module)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	t.Setenv("GOWORK", "off")
+	t.Setenv("GOFLAGS", "")
+	t.Setenv("GOPROXY", "off")
+	if out, err := exec.Command("go", "mod", "edit", "-replace", module+"="+stub).CombinedOutput(); err != nil {
+		t.Fatalf("go mod edit: %v\n%s", err, out)
+	}
+}
+
+// loadTree loads ./... of the working directory with tests, as the command
+// does, covering test variants when cover is set (text mode).
+func loadTree(t *testing.T, cover bool) *loaded {
+	t.Helper()
+	env, err := readGoEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := listReaching(env, []string{"./..."}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := loadReaching(env, l, nil, true, cover)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// ids returns the packages' IDs.
+func ids(pkgs []*packages.Package) []string {
+	var out []string
+	for _, p := range pkgs {
+		out = append(out, p.ID)
+	}
+	return out
 }
 
 // kafkaStub is enough of the client for TestTestsInert.

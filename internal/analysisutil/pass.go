@@ -35,7 +35,12 @@ const URLPrefix = "https://pkg.go.dev/github.com/kafkalint/kafkalint/passes/"
 //     directive analyzer reports the directives' problems.
 //
 // A driver always builds the pass with the results of a's requirements, so
-// run may rely on them being there.
+// run may rely on them being there. In return run keeps the command's
+// contract (CONTRIBUTING.md, "Adding a rule", the driver's contract): it
+// starts from what the package does with a client and follows only the
+// declarations that code names, so that a package that reaches no client, or
+// test files that name nothing connected to client code, cannot change its
+// reports.
 func Setup(a *analysis.Analyzer, run func(pass *analysis.Pass)) {
 	if a.URL == "" {
 		a.URL = URLPrefix + a.Name
