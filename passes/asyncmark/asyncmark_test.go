@@ -13,22 +13,6 @@ func Test(t *testing.T) {
 	analysistest.Run(t, testutil.Fixtures(t), asyncmark.Analyzer, "asyncmark/ibm", "asyncmark/shopify", "asyncmark/lookalike")
 }
 
-func TestIllTyped(t *testing.T) {
-	for _, src := range testutil.IllTypedSources {
-		testutil.RunIllTyped(t, asyncmark.Analyzer, src)
-	}
-	testutil.RunIllTyped(t, asyncmark.Analyzer, `package p
-import "github.com/IBM/sarama"
-type h struct{}
-func (h) ConsumeClaim(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error {
-	go undefined(s)
-	go func() { s.MarkMessage( }()
-	x := []func(){func() { s.MarkOffset("t", 0, 1, "") }}
-	ch <- func() { s.MarkMessage(nil, "") }
-	go
-}`)
-}
-
 // TestCrossPackage: goroutines that mark through a shared library's ack
 // helpers (MarksFact), and literals given to retry helpers that run them in
 // place (InPlaceFact; the listed dapr/kit and cenkalti/backoff stubs), on both

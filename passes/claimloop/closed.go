@@ -72,6 +72,11 @@ func (c *checker) checkReceive(cur inspector.Cursor, recv *ast.UnaryExpr) {
 		return
 	}
 	name, ft := c.funcName(cur)
+	if ft == nil {
+		// A package variable's initializer (only code being written has
+		// one on a claim): no handler to return from, no name to give.
+		return
+	}
 	ret := returnText(info, ft)
 	chanText := types.ExprString(recv.X)
 	d := analysis.Diagnostic{Pos: recv.Pos(), End: recv.End(), Category: categoryUnchecked}

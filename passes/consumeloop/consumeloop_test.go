@@ -24,14 +24,3 @@ func TestFacts(t *testing.T) {
 			"consumeloop/xpkg/"+path+"/kafkasvc", "consumeloop/xpkg/"+path)
 	}
 }
-
-func TestIllTyped(t *testing.T) {
-	for _, src := range testutil.IllTypedSources {
-		testutil.RunIllTyped(t, consumeloop.Analyzer, src)
-	}
-	testutil.RunIllTyped(t, consumeloop.Analyzer, `package main
-import "github.com/IBM/sarama"
-var g sarama.ConsumerGroup
-func main() { g.Consume(nil, nil); go func() { g.Consume(undefined, nil, nil) }; for { g.Consume( } }
-func init() { f := func() { g.Consume(nil, nil, nil) }; f(); f }`)
-}

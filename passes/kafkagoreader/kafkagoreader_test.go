@@ -34,28 +34,6 @@ type quiet struct{ *testing.T }
 
 func (q *quiet) Errorf(format string, args ...any) {}
 
-func TestIllTyped(t *testing.T) {
-	for _, src := range testutil.IllTypedClientSources {
-		testutil.RunIllTyped(t, kafkagoreader.Analyzer, src)
-	}
-	testutil.RunIllTyped(t, kafkagoreader.Analyzer, `package p
-import ("context"; "github.com/segmentio/kafka-go")
-func f(ctx context.Context, r *kafka.Reader) {
-	m, err := r.FetchMessage(ctx, 1)
-	if err != nil {
-		undefined()
-	}
-	use(m.Value)
-	n, err := (r.FetchMessage)(ctx)
-	if undefined != nil {
-	}
-	x, y := undefined.FetchMessage(ctx)
-	if y != nil {
-	}
-	_ = x; _ = n
-}`)
-}
-
 // TestCrossPackage: configurations and readers from helpers and
 // constructors of another package, judged from their facts.
 func TestCrossPackage(t *testing.T) {

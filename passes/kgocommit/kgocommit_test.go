@@ -18,12 +18,6 @@ func TestFixCompiles(t *testing.T) {
 	testutil.CheckGoldens(t, kgocommit.Analyzer, "kgocommit/v1")
 }
 
-func TestIllTyped(t *testing.T) {
-	for _, src := range testutil.IllTypedClientSources {
-		testutil.RunIllTyped(t, kgocommit.Analyzer, src)
-	}
-}
-
 // TestCrossPackage: clients built by a wrapper of another package, with the
 // wrapper's options and the caller's (facts).
 func TestCrossPackage(t *testing.T) {

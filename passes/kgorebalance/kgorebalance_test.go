@@ -24,12 +24,6 @@ func TestFixCompiles(t *testing.T) {
 	testutil.CheckGoldens(t, kgorebalance.Analyzer, "kgorebalance/v1", "kgorebalance/old")
 }
 
-func TestIllTyped(t *testing.T) {
-	for _, src := range testutil.IllTypedClientSources {
-		testutil.RunIllTyped(t, kgorebalance.Analyzer, src)
-	}
-}
-
 // TestCrossPackage: options passed to a wrapper of another package, and
 // option sets from its helpers, judged with the wrapper's options (facts).
 func TestCrossPackage(t *testing.T) {

@@ -31,25 +31,3 @@ func TestFix(t *testing.T) {
 func TestFixCompiles(t *testing.T) {
 	testutil.CheckGoldens(t, markoffset.Analyzer, "markoffset/fix")
 }
-
-func TestIllTyped(t *testing.T) {
-	for _, src := range testutil.IllTypedSources {
-		testutil.RunIllTyped(t, markoffset.Analyzer, src)
-	}
-	for _, src := range illTyped {
-		testutil.RunIllTyped(t, markoffset.Analyzer, src)
-	}
-}
-
-var illTyped = []string{
-	`package p
-import "github.com/IBM/sarama"
-func f(s sarama.ConsumerGroupSession, m *sarama.ConsumerMessage) {
-	s.MarkOffset(m.Topic, m.Partition, m.Offset)
-	s.MarkOffset(m.Topic, m.Partition, m.Offset, "", 1)
-	s.MarkOffset(m.Topic, m.Partition, undefined.Offset, "")
-	s.MarkOffset(x.Topic, x.Partition, x.Offset, "")
-	(s.MarkOffset)(m.Topic, m.Partition, m.Offset, "")
-	var o = m.Offset; o++ =
-}`,
-}

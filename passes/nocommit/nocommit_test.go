@@ -24,19 +24,3 @@ func TestFacts(t *testing.T) {
 		analysistest.Run(t, testutil.Fixtures(t), nocommit.Analyzer, x+"/kafkacfg", x, x+"/withhandler")
 	}
 }
-
-func TestIllTyped(t *testing.T) {
-	for _, src := range testutil.IllTypedSources {
-		testutil.RunIllTyped(t, nocommit.Analyzer, src)
-	}
-	testutil.RunIllTyped(t, nocommit.Analyzer, `package main
-import "github.com/IBM/sarama"
-func main() {
-	cfg := sarama.NewConfig()
-	cfg.Consumer.Offsets.AutoCommit.Enable = undefined
-	cfg.Consumer.Offsets.AutoCommit = false
-	sarama.NewConsumerGroup(nil, "g")
-	sarama.NewConsumerGroup(nil, "g", cfg, 1)
-	sarama.NewClient(nil, x)
-}`)
-}
