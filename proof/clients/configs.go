@@ -49,7 +49,7 @@ func targetsOf(client string) []target {
 // Records records each.
 type config struct {
 	Client, Scenario, Handler string
-	// Rule is the rule of other-clients.md (S1 ... K7; K6 and K7 are issue 33's items 9 and 8) the row is about, or
+	// Rule is the rule of other-clients.md (S1 ... K7; K6 and K7 are issue 33's items 9 and 8, F6 its item 11) the row is about, or
 	// several separated by "/"; Fix marks the handler that is the rule's fix (or
 	// the correct form).
 	Rule       string
@@ -109,6 +109,9 @@ var configs = []config{
 	{Client: "franzgo", Scenario: "rawoffset", Handler: "commitrecords", Rule: "F5c", Fix: true, Partitions: 1, Records: 5},
 	{Client: "franzgo", Scenario: "rawoffset", Handler: "markcommitoffsets-own", Rule: "F5c", Partitions: 1, Records: 5},
 	{Client: "franzgo", Scenario: "rawoffset", Handler: "markcommitoffsets-plus1", Rule: "F5c", Fix: true, Partitions: 1, Records: 5},
+	{Client: "franzgo", Scenario: "skipfailed", Handler: "commitrecords-later", Rule: "F6", Partitions: 1, Records: 5},
+	{Client: "franzgo", Scenario: "skipfailed", Handler: "markcommitrecords-later", Rule: "F6", Partitions: 1, Records: 5},
+	{Client: "franzgo", Scenario: "skipfailed", Handler: "commit-before-failed", Rule: "F6", Fix: true, Partitions: 1, Records: 5},
 	// Marks with DisableAutoCommit.
 	{Client: "franzgo", Scenario: "marksmanual", Handler: "no-autocommitmarks", Rule: "F5a", Partitions: 1, Records: 10},
 	{Client: "franzgo", Scenario: "marksmanual", Handler: "no-autocommitmarks-commitmarked", Rule: "F5a", Partitions: 1, Records: 10},

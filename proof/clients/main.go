@@ -48,7 +48,7 @@ var shortCells = map[string][]string{
 	"Shopify/sarama@v1.38.1": {"sarama/markoffset/markoffset-own", "sarama/autocommit/mark-no-commit", "sarama/claimclosed/nil-continue", "sarama/callbackmark/ack-after-return"},
 	"IBM/sarama@v1.61.1":     {"markoffset", "autocommit", "markafter", "callbackmark", "claimclosed", "claimrevoked", "notlooped"},
 	"twmb/franz-go@v1.22.3": {
-		"revokeclose", "marks", "marksmanual", "rawoffset",
+		"revokeclose", "marks", "marksmanual", "rawoffset", "skipfailed",
 		"franzgo/closecallback/sync-close", "franzgo/closerevoked/sync-close", "franzgo/closerevoked/go-close",
 		"franzgo/closelost/sync-leavegroup", "franzgo/closelost/go-close", "franzgo/closelost/leavegroupcontext-nil",
 		"franzgo/closepoll/close", "franzgo/closepoll/closeallowingrebalance",

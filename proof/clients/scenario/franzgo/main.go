@@ -32,6 +32,7 @@ func main() {
 		"closepoll":       closePoll,
 		"blockrebalance":  blockRebalance,
 		"revokesignal":    revokeSignal,
+		"skipfailed":      skipFailed,
 	})
 }
 
@@ -382,6 +383,72 @@ func rawOffset(o *kit.Outcome) string {
 		v += ": every record redelivered"
 	case first == 4:
 		v += ": last record redelivered"
+	}
+	return v
+}
+
+// skipFailed: one member polls 5 records; the processing of record 2 fails
+// and the loop skips it (continue), as apm-queue v1.0.0's at-least-once loop
+// does. "commitrecords-later" then commits record 3, processed after it, with
+// CommitRecords (autocommit off); "markcommitrecords-later" marks record 3
+// with MarkCommitRecords (AutoCommitMarks) and the revoke at Close commits the
+// mark. The fix, "commit-before-failed", stops at the failed record and
+// commits the last record before it (1). Then a fresh member starts.
+func skipFailed(o *kit.Outcome) string {
+	const failed = 2
+	opt := kgo.DisableAutoCommit()
+	if kit.Handler() == "markcommitrecords-later" {
+		opt = kgo.AutoCommitMarks()
+	}
+	cl := client("a", opt)
+	o.Set("stage", "poll")
+	rs := poll(cl, 5, 20*time.Second)
+	if len(rs) < 5 {
+		return fmt.Sprintf("TIMEOUT polled %d of 5", len(rs))
+	}
+	ctx := context.Background()
+	last := -1
+	for i, r := range rs[:4] {
+		if r.Offset == failed { // the processing of this record fails
+			if kit.Handler() == "commit-before-failed" {
+				break
+			}
+			continue
+		}
+		last = i
+	}
+	switch kit.Handler() {
+	case "markcommitrecords-later":
+		cl.MarkCommitRecords(rs[last])
+		next(cl)
+	default:
+		if err := cl.CommitRecords(ctx, rs[last]); err != nil {
+			o.Errorf("CommitRecords: %v", err)
+		}
+	}
+	if !closeWithin(o, cl.Close) {
+		return "Close did not return within 10s"
+	}
+	committed := kit.CommittedString(kit.GroupID, 1)
+	o.Set("stage", "restart")
+	r := client("restart")
+	defer kit.Within(5*time.Second, r.Close)
+	first := int64(-1)
+	if rs := poll(r, 1, 20*time.Second); len(rs) > 0 {
+		first = rs[0].Offset
+	}
+	how := "skipped"
+	if kit.Handler() == "commit-before-failed" {
+		how = "the loop stopped"
+	}
+	v := fmt.Sprintf("record %d failed, %s; record %d committed: committed %s; restart at %d", failed, how, rs[last].Offset, committed, first)
+	switch {
+	case first < 0:
+		v += ": nothing read"
+	case first > failed:
+		v += ": the failed record is never redelivered"
+	case first == failed:
+		v += ": the failed record is redelivered"
 	}
 	return v
 }
