@@ -2,6 +2,7 @@ package analyzer_test
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -637,7 +638,8 @@ func typeErrors(t *testing.T, src string) int {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "input.go", src, parser.AllErrors)
 	var n int
-	if list, ok := err.(scanner.ErrorList); ok {
+	var list scanner.ErrorList
+	if errors.As(err, &list) {
 		n = len(list)
 	}
 	conf := types.Config{Importer: testutil.StubImporter(t), Error: func(error) { n++ }}
