@@ -1,9 +1,11 @@
 package main_test
 
 // The result cache (cache.go): a cached run prints what an uncached run prints,
-// byte for byte, in text, -json and -sarif modes.
+// byte for byte, in text, -json and -sarif modes, after each kind of edit that
+// can change the results, and a damaged entry costs an analysis, not a report.
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,6 +96,123 @@ func (c *cacheRun) edit(name, old, new string) {
 // cache what the first, and an uncached run, print.
 func TestCacheUnchanged(t *testing.T) {
 	newCacheRun(t).check("unchanged module", "./...")
+}
+
+// TestCacheEdits edits testdata/tree between runs in each way that can change
+// the results; the reports must follow each edit (checked against an uncached
+// run) and must change where the edit changes them (checked against the run
+// before it).
+func TestCacheEdits(t *testing.T) {
+	c := newCacheRun(t)
+	c.check("unchanged module", "./...")
+	before := c.uncached("./...")
+
+	// In the package: a line above the reports moves them.
+	c.edit("app/app.go", "func foreignCallback(", "// moved down a line\nfunc foreignCallback(")
+	c.check("an edit of app", "./...")
+	moved := c.uncached("./...")
+	if moved.stderr == before.stderr || !strings.Contains(moved.stderr, "app.go:17:2: handlers.Rebalance") {
+		t.Errorf("the edit of app does not move its report:\n%s", moved.stderr)
+	}
+
+	// In a dependency's facts: handlers.Rebalance commits and invalidates
+	// before Unassign, so app's report on it goes.
+	c.edit("handlers/handlers.go", "\tcase kafka.RevokedPartitions:\n\t\treturn c.Unassign()",
+		"\tcase kafka.RevokedPartitions:\n\t\tc.Commit()\n\t\tfor i := range e.Partitions {\n\t\t\te.Partitions[i].Offset = kafka.OffsetInvalid\n\t\t}\n\t\tc.StoreOffsets(e.Partitions)\n\t\treturn c.Unassign()")
+	c.check("an edit of a dependency's facts", "./...")
+	facts := c.uncached("./...")
+	if strings.Contains(facts.stderr, "handlers.Rebalance (handlers.go") || !strings.Contains(facts.stderr, "handlers.GiveUp (handlers.go") {
+		t.Errorf("the fixed handler is still reported, or the other one not:\n%s", facts.stderr)
+	}
+
+	// In a dependency's body, its facts the same: helpers.Finish still
+	// commits and invalidates on every path.
+	c.edit("helpers/helpers.go", "\t_, err := c.StoreOffsets(parts)", "\tif len(parts) == 0 {\n\t\treturn nil\n\t}\n\t_, err := c.StoreOffsets(parts)")
+	c.check("an edit of a dependency's body, the same facts", "./...")
+	if body := c.uncached("./..."); body.stderr != facts.stderr {
+		t.Errorf("an edit of helpers that keeps its facts changes the reports:\nbefore:\n%s\nafter:\n%s", facts.stderr, body.stderr)
+	}
+
+	// In go.mod: the client's version, v1.9.0, fixes what revokecommit reports.
+	c.edit("go.mod", "confluent-kafka-go v1.4.0", "confluent-kafka-go v1.9.0")
+	c.check("the client's version in go.mod", "./...")
+	if v := c.uncached("./..."); strings.Contains(v.stderr, "(revokecommit)") || !strings.Contains(v.stderr, "(storeoffset)") {
+		t.Errorf("on v1.9.0, revokecommit still reports or storeoffset does not:\n%s", v.stderr)
+	}
+	c.edit("go.mod", "confluent-kafka-go v1.9.0", "confluent-kafka-go v1.4.0")
+
+	// A generated file whose //line directives name a template: text and
+	// -json print the template's lines and columns, -sarif the file's.
+	c.edit("poller/generated.go", "", "package poller\n\nimport \"github.com/confluentinc/confluent-kafka-go/kafka\"\n\n//line orders.tmpl:40\nfunc pollGenerated(c *kafka.Consumer) {\n\tm, _ := c.ReadMessage(-1)\n\tc.StoreOffsets([]kafka.TopicPartition{m.TopicPartition})\n\tn, _ := c.ReadMessage(-1)\n\t/*line orders.tmpl:60:7*/ c.StoreOffsets([]kafka.TopicPartition{n.TopicPartition})\n}\n")
+	c.check("//line directives", "./...")
+	if gen := c.uncached("./..."); !strings.Contains(gen.stderr, "poller/orders.tmpl:42: c.StoreOffsets") || !strings.Contains(gen.stderr, "poller/orders.tmpl:60:8: c.StoreOffsets") {
+		t.Errorf("no reports at the template's positions:\n%s", gen.stderr)
+	}
+
+	// Flags: an analyzer's option, the analyzer selection, -test, -c.
+	c.check("an analyzer's option", "-revokecommit.allversions", "./...")
+	c.check("the analyzer selection", "-storeoffset=false", "./...")
+	c.check("without tests", "-test=false", "./...")
+	c.check("context lines", "-c=1", "./...")
+
+	// Build tags: a file only -tags=special compiles.
+	c.edit("poller/special.go", "", "//go:build special\n\npackage poller\n\nimport \"github.com/confluentinc/confluent-kafka-go/kafka\"\n\nfunc pollSpecial(c *kafka.Consumer) {\n\tm, _ := c.ReadMessage(-1)\n\tc.StoreOffsets([]kafka.TopicPartition{m.TopicPartition})\n}\n")
+	c.check("build tags", "-tags=special", "./...")
+	if tagged := c.uncached("-tags=special", "./..."); !strings.Contains(tagged.stderr, "special.go:9:2: c.StoreOffsets") {
+		t.Errorf("-tags=special: no report in the tagged file:\n%s", tagged.stderr)
+	}
+	// Without the tag the file is one of poller's ignored files, which the
+	// analyzers see too: another key.
+	c.check("the tagged file without the tag", "./...")
+}
+
+// TestCacheDamaged: an entry whose data is truncated or overwritten, or whose
+// index line is garbage, is a miss: the run analyses and prints the right
+// reports, and stores them again.
+func TestCacheDamaged(t *testing.T) {
+	c := newCacheRun(t)
+	want := c.uncached("-json", "./...")
+	if _, log := c.run("-json", "./..."); log != "miss stored" {
+		t.Fatalf("first run: the cache did %q", log)
+	}
+	damages := []struct {
+		name   string
+		suffix string // of the cache files damaged: -d data, -a index
+		damage func([]byte) []byte
+	}{
+		{"truncated data", "-d", func(b []byte) []byte { return b[:len(b)/2] }},
+		{"empty data", "-d", func([]byte) []byte { return nil }},
+		{"overwritten data", "-d", func(b []byte) []byte {
+			b = append([]byte{}, b...)
+			copy(b[len(b)/3:], `"Diagnostics":null,`)
+			return b
+		}},
+		{"garbage index", "-a", func(b []byte) []byte { return []byte("v1 garbage\n") }},
+	}
+	for _, d := range damages {
+		n := 0
+		err := filepath.WalkDir(c.cacheDir, func(path string, e fs.DirEntry, err error) error {
+			if err != nil || e.IsDir() || !strings.HasSuffix(path, d.suffix) {
+				return err
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			n++
+			return os.WriteFile(path, d.damage(data), 0o644)
+		})
+		if err != nil || n == 0 {
+			t.Fatalf("%s: damaged %d files: %v", d.name, n, err)
+		}
+		got, log := c.run("-json", "./...")
+		if log != "miss stored" || got != want {
+			t.Errorf("%s: the cache did %q (want a miss), output\n%s\nwant\n%s", d.name, log, got.stdout, want.stdout)
+		}
+		if got, log := c.run("-json", "./..."); log != "hit" || got != want {
+			t.Errorf("%s, the run after: the cache did %q (want a hit), output\n%s\nwant\n%s", d.name, log, got.stdout, want.stdout)
+		}
+	}
 }
 
 // TestCacheOff: -cache=off and KAFKALINT_CACHE=off analyse and store nothing;
