@@ -7,6 +7,7 @@ require (
 	github.com/xeipuuv/gojsonschema v1.2.0
 	golang.org/x/mod v0.42.0
 	golang.org/x/tools v0.52.0
+	honnef.co/go/tools v0.8.2
 )
 
 require (

@@ -64,6 +64,9 @@ work=${BENCH_WORK:-$(mktemp -d)}
 mkdir -p "$work/bin" "$work/mods" "$work/vettools"
 (cd "$repo" && go build -o "$work/bin/" ./cmd/kafkalint ./bench/noop ./bench/measure)
 export GOWORK=off
+# Every run analyses: the result cache would make each run after the first print
+# the first one's results (the cached rerun is a measurement of its own).
+export KAFKALINT_CACHE=off
 results=$work/results.txt
 : >"$results"
 

@@ -37,6 +37,8 @@ work=${SWEEP_WORK:-$(mktemp -d)}
 mkdir -p "$work/bin" "$work/mods" "$work/reports"
 (cd "$repo" && go build -o "$work/bin/" ./cmd/kafkalint ./bench/measure)
 export GOWORK=off GOFLAGS=-mod=mod
+# Every run analyses and its time is measured: no result cache (nor the user's).
+export KAFKALINT_CACHE=off
 nosumdb0=${GONOSUMDB:-}
 
 failed=0

@@ -25,6 +25,8 @@ type commandLine struct {
 	analyzers []*analysis.Analyzer // the selected ones (-NAME flags)
 	patterns  []string             // the packages, as go list patterns
 	flagArgs  []string             // the arguments before the patterns
+	args      []string             // the whole command line, for the result cache's key
+	cache     string               // -cache: the result cache's directory, or off (cache.go)
 
 	json      bool
 	sarif     string // -sarif=FILE; "" for standard output
@@ -143,6 +145,7 @@ func newFlagSet(cl *commandLine, enable map[*analysis.Analyzer]*bool) *flag.Flag
 	fs.StringVar(&cl.traceFile, "trace", "", "write an execution trace to `FILE`")
 	fs.StringVar(&cl.debug, "debug", "", "the general go/analysis driver's debug `flags` (fpstv); it then loads every package from source")
 	fs.BoolVar(&cl.version, "version", false, "print the version of kafkalint and exit")
+	fs.StringVar(&cl.cache, "cache", "", "keep the results in `DIR` (default: $KAFKALINT_CACHE, else the user cache directory's kafkalint), or off: an unchanged rerun prints them without analysing")
 	for _, f := range buildStringFlags {
 		fs.Var(&buildFlag{cl: cl, name: f.name}, f.name, f.usage)
 	}
@@ -164,6 +167,7 @@ func parseCommandLine(args []string, analyzers []*analysis.Analyzer) (*commandLi
 	}
 	cl.patterns = fs.Args()
 	cl.flagArgs = args[:len(args)-len(cl.patterns)]
+	cl.args = args
 	cl.analyzers = selected(analyzers, fs, enable)
 	switch {
 	case cl.version:
@@ -343,6 +347,9 @@ Examples:
 Build flags (-tags, -mod, -modfile, -overlay, -race, -C) are go vet's and reach go
 list. KAFKALINT_LOAD=full loads every package from source, as a general go/analysis
 driver does; KAFKALINT_PROGRESS=off silences the progress line of a long load.
+A rerun on unchanged code prints the results of the run before from the result
+cache (the user cache directory's kafkalint; KAFKALINT_CACHE=DIR or -cache=DIR
+moves it, off disables it; -fix always analyses).
 Documentation: https://pkg.go.dev/github.com/kafkalint/kafkalint (docs/cli.md)
 `)
 	_, _ = w.Write(b.Bytes()) // usage on a closed pipe: nothing to do

@@ -28,6 +28,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+	"honnef.co/go/tools/lintcmd/cache"
 )
 
 // An outcome is what a run analysed and what keeps it from being complete.
@@ -70,9 +71,47 @@ func analyse(cl *commandLine, cover bool) *outcome {
 	if len(l.reaching) == 0 {
 		return o
 	}
+	// The result cache (cache.go): its key needs the files and export data of
+	// every package, the second listing, which loadReaching then uses.
+	store := openCache(cl.cache)
+	var key cache.ActionID
+	keyed := false
+	if store != nil {
+		defer store.Trim()
+		listed := l.roots
+		if !l.complete {
+			if listed, err = goList(env, l.patterns, cl.tests, true); err != nil {
+				o.causes = append(o.causes, "kafkalint: "+oneLine(err.Error()))
+				return o
+			}
+			l.listed = listed
+		}
+		if key, keyed = runKey(cl, env, l, listed, cover); keyed {
+			if data, _, err := cache.GetBytes(store, key); err == nil {
+				if graph, broken, causes, err := decodeRun(data, cl.analyzers); err == nil {
+					cacheLog("hit")
+					o.graph, o.broken = graph, broken
+					o.causes = append(o.causes, causes...)
+					return o
+				}
+			}
+			cacheLog("miss")
+		}
+	}
+	before := len(o.causes)
+	defer func() {
+		if keyed {
+			if data, ok := encodeRun(o.graph, o.broken, o.causes[before:]); ok {
+				if cache.PutBytes(store, key, data) == nil { // a failed write costs the next run an analysis
+					cacheLog("stored")
+				}
+			}
+		}
+	}()
 	setStage(fmt.Sprintf("type-checking and analysing %d packages that reach a Kafka client", len(l.reaching)))
 	res, err := loadReaching(env, l, cl.analyzers, cl.tests, cover)
 	if err != nil {
+		keyed = false
 		o.causes = append(o.causes, "kafkalint: "+oneLine(err.Error()))
 		return o
 	}

@@ -99,6 +99,7 @@ type listing struct {
 	reaching map[string]bool     // IDs of the requested packages that reach the library
 	patterns []string            // the reaching packages, as patterns for go list
 	complete bool                // roots come with files and export data (steps 1 and 2 in one listing)
+	listed   []*packages.Package // the second listing (step 2), when the result cache made it already
 	// unmatched holds, for each pattern that matched no package, go list's
 	// error for it (a directory that does not exist, an import path no module
 	// provides, ./... outside a module): go list -e lists such a pattern as a
@@ -188,7 +189,9 @@ type loaded struct {
 // the same text reports (testvariant.go): it is then not type-checked at all.
 func loadReaching(env *goEnv, l *listing, analyzers []*analysis.Analyzer, tests, cover bool) (*loaded, error) {
 	listedRoots := l.roots
-	if !l.complete {
+	if l.listed != nil {
+		listedRoots = l.listed
+	} else if !l.complete {
 		var err error
 		if listedRoots, err = goList(env, l.patterns, tests, true); err != nil {
 			return nil, err
