@@ -20,8 +20,9 @@ const (
 )
 
 // checkReceive reports a receive from a claim's Messages() channel that does
-// not leave when the channel is closed.
-func (c *checker) checkReceive(cur inspector.Cursor, recv *ast.UnaryExpr) {
+// not leave when the channel is closed, and one from a PartitionConsumer's
+// that never checks for the closing (src says which).
+func (c *checker) checkReceive(cur inspector.Cursor, recv *ast.UnaryExpr, src source) {
 	info := c.pass.TypesInfo
 	var (
 		vars   []types.Object  // the message, and ok in the comma-ok form
@@ -66,9 +67,12 @@ func (c *checker) checkReceive(cur inspector.Cursor, recv *ast.UnaryExpr) {
 	}
 	h, exit := unchecked, ast.Stmt(nil)
 	if len(vars) > 0 && vars[0] != nil && vars[len(vars)-1] != nil {
-		h, exit = c.handling(cur, vars, stmts)
+		h, exit, _ = c.handling(cur, vars, stmts)
 	}
-	if h == handled {
+	// A PartitionConsumer's receive is reported when its message, a named
+	// variable, is used unchecked: a blank or discarded message (a drain,
+	// case _, ok := <-pc.Messages()) is never dereferenced.
+	if h == handled || src == partitionSource && (h != unchecked || len(vars) == 0 || vars[0] == nil) {
 		return
 	}
 	name, ft := c.funcName(cur)
@@ -78,6 +82,10 @@ func (c *checker) checkReceive(cur inspector.Cursor, recv *ast.UnaryExpr) {
 	switch h {
 	case unchecked:
 		d.Message = fmt.Sprintf("receive from %s in %s does not check for a closed channel, use the comma-ok form and return when !ok (a released claim's channel yields nil at once: nil dereference or a loop that spins)", chanText, name)
+		if src == partitionSource {
+			d.Category = categoryPartition
+			d.Message = fmt.Sprintf("receive from %s in %s does not check for a closed channel, use the comma-ok form and return when !ok (a PartitionConsumer's channel is closed by AsyncClose, Close and a fatal error such as ErrOffsetOutOfRange, and then yields nil at once: nil dereference or a loop that spins)", chanText, name)
+		}
 		if ret != "" && assign != nil && assign.Tok == token.DEFINE && len(vars) == 1 && !c.mentionsOK(cur) {
 			// Before the next statement, so that a comment at the end of
 			// the receive's line stays there.
@@ -166,14 +174,14 @@ func after(cur inspector.Cursor) []ast.Stmt {
 // message and (in the comma-ok form) ok: the first statement that mentions
 // them must be an if statement that checks for the closing (!ok, msg == nil,
 // or their converse with an else branch) and leaves the loop there.
-func (c *checker) handling(cur inspector.Cursor, vars []types.Object, stmts []ast.Stmt) (handling, ast.Stmt) {
+func (c *checker) handling(cur inspector.Cursor, vars []types.Object, stmts []ast.Stmt) (handling, ast.Stmt, *ast.BlockStmt) {
 	for _, s := range stmts {
 		if !c.mentions(s, vars) {
 			continue
 		}
 		ifs, ok := s.(*ast.IfStmt)
 		if !ok || ifs.Init != nil {
-			return unchecked, nil
+			return unchecked, nil, nil
 		}
 		var branch ast.Stmt
 		switch {
@@ -181,26 +189,26 @@ func (c *checker) handling(cur inspector.Cursor, vars []types.Object, stmts []as
 			branch = ifs.Body
 		case c.closedWhen(ifs.Cond, vars, false):
 			if ifs.Else == nil {
-				return spins, ifs // nothing is done when closed: the loop goes on
+				return spins, ifs, nil // nothing is done when closed: the loop goes on
 			}
 			branch = ifs.Else
 		default:
-			return unchecked, nil
+			return unchecked, nil, nil
 		}
 		blk, ok := branch.(*ast.BlockStmt)
 		if !ok || len(blk.List) == 0 {
-			return unchecked, nil
+			return unchecked, nil, nil
 		}
 		last := blk.List[len(blk.List)-1]
 		if c.leaves(cur, last) {
-			return handled, nil
+			return handled, nil, blk
 		}
 		if b, ok := last.(*ast.BranchStmt); ok && (b.Tok == token.CONTINUE || b.Tok == token.BREAK) {
-			return spins, b
+			return spins, b, nil
 		}
-		return unchecked, nil
+		return unchecked, nil, nil
 	}
-	return unchecked, nil
+	return unchecked, nil, nil
 }
 
 // closedWhen reports whether cond is value exactly when the channel may be

@@ -7,7 +7,8 @@
 // claimloop: check that sarama claim loops end with the claim and the session
 //
 // Reports receives from a ConsumerGroupClaim's Messages() channel that do not
-// check whether the channel is closed, checks that receive again, and
+// check whether the channel is closed, checks that receive again, receives
+// from a PartitionConsumer's Messages() channel that do not check, and
 // ConsumeClaim loops that may block and never watch the session's
 // Context().Done().
 //
@@ -51,6 +52,25 @@
 //			return nil
 //		}
 //
+// The group-less consumer's PartitionConsumer closes its Messages() channel
+// the same way: after AsyncClose or Close, and by itself when the broker
+// reports the offset out of range, with the error only logged unless
+// Consumer.Return.Errors is set (docs/library-facts.md, S7). A goroutine per
+// partition that receives without the check (kaf's consume without a group,
+// v0.2.3) dereferences the nil message:
+//
+//	go func(partition int32) {
+//		pc, _ := consumer.ConsumePartition(topic, partition, offset)
+//		for {
+//			select {
+//			case <-ctx.Done():
+//				return
+//			case msg := <-pc.Messages(): // ... does not check for a closed channel
+//				handleMessage(msg)
+//			}
+//		}
+//	}(partition)
+//
 // A rebalance waits for every ConsumeClaim to return; sarama's documentation
 // asks handlers to return when the session's Context() is done, and a
 // ConsumeClaim that has not returned within Consumer.Group.Rebalance.Timeout
@@ -75,6 +95,9 @@
 // answer, internal/noreturn: panic, os.Exit, log.Fatal, the common loggers'
 // Fatal, a function of the program that never returns).
 // A range over the channel ends when it is closed and is not reported.
+// A PartitionConsumer's channel is recognised the same way (the result of
+// PartitionConsumer.Messages(), traced alike); a channel that may come from
+// both is a claim's.
 //
 // The session check looks at each ConsumeClaim method with the signature of
 // sarama's ConsumerGroupHandler, declared on a type of the program, whose
@@ -110,8 +133,12 @@
 //   - ConsumeClaim loops that never watch the session but do not block: they
 //     end when the claim's channel is closed (the runtime proof's
 //     claimctx/range-fast);
-//   - receives from channels of *ConsumerMessage that do not come from a
-//     claim (a channel of the program's own, fed by the claim loop);
+//   - receives from channels of *ConsumerMessage that come from neither a
+//     claim nor a PartitionConsumer (a channel of the program's own, fed by
+//     the claim loop);
+//   - a receive from a PartitionConsumer's channel whose check continues or
+//     only leaves a select (it spins): only the receive that never checks is
+//     reported for now;
 //   - an operation that blocks in a callee the loop does not hand the
 //     message or session to, more than three calls down, or in a goroutine
 //     or function literal of the callee;
@@ -135,6 +162,13 @@
 // spins until the session's context is done, if it watches it (the runtime
 // proof's claimclosed/ok-break and claimrevoked/ok-break).
 //
+// # Category closedpartition
+//
+// A receive from a PartitionConsumer's Messages() channel (the group-less
+// Consumer's) whose message is used without a check for the closed channel:
+// after AsyncClose, Close or an offset out of range the receive yields nil
+// (a nil dereference).
+//
 // # Category sessionblocked
 //
 // A ConsumeClaim loop that may block (the related position) and never watches
@@ -144,7 +178,7 @@
 //
 // # Fix and suppression
 //
-// For closedclaim, when the receive defines the message with := (msg :=
+// For closedclaim and closedpartition, when the receive defines the message with := (msg :=
 // <-claim.Messages(), or the same as a select case) in a function that
 // returns nothing or one error and has no identifier ok, the fix receives
 // with comma-ok and inserts "if !ok { return nil }" (or "return") after it.
