@@ -61,6 +61,7 @@ const (
 	categorySpin      = "closedclaimspin" // a closed channel detected, then received from again
 	categoryBlocked   = "sessionblocked"  // a ConsumeClaim loop that blocks and never watches the session's context
 	categoryPartition = "closedpartition" // a receive from a PartitionConsumer's channel that never checks for a closed channel
+	categoryStop      = "closedclaimstop" // a closed claim's channel taken for the end of consumption
 )
 
 // source is where a channel of *ConsumerMessage comes from.

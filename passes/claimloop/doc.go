@@ -7,10 +7,10 @@
 // claimloop: check that sarama claim loops end with the claim and the session
 //
 // Reports receives from a ConsumerGroupClaim's Messages() channel that do not
-// check whether the channel is closed, checks that receive again, receives
-// from a PartitionConsumer's Messages() channel that do not check, and
-// ConsumeClaim loops that may block and never watch the session's
-// Context().Done().
+// check whether the channel is closed, checks that receive again or stop the
+// whole consumer, receives from a PartitionConsumer's Messages() channel that
+// do not check, and ConsumeClaim loops that may block and never watch the
+// session's Context().Done().
 //
 // sarama closes a claim's Messages() channel when the claim is released: when
 // the session ends (every rebalance under the default eager strategy), when a
@@ -49,6 +49,19 @@
 //
 //	case msg, ok := <-claim.Messages():
 //		if !ok {
+//			return nil
+//		}
+//
+// A closed claim is the end of the claim, not of the consumer: at every
+// rebalance of an eager strategy each claim's channel closes while the group,
+// and the context Consume was called with, go on, and Consume must be called
+// again (docs/library-facts.md, S8). A closed branch that cancels the
+// consumer's context, closes the group or exits stops a CLI's group consume at
+// the first rebalance (the runtime proof's claimend/cancel-on-close):
+//
+//	case msg, ok := <-claim.Messages():
+//		if !ok {
+//			h.cancel() // ... stops the consumer, return nil instead
 //			return nil
 //		}
 //
@@ -136,6 +149,17 @@
 //   - receives from channels of *ConsumerMessage that come from neither a
 //     claim nor a PartitionConsumer (a channel of the program's own, fed by
 //     the claim loop);
+//   - for closedclaimstop: a stop under a condition in the closed branch
+//     (ctx.Err() of the context given to Consume tells the consumer's end;
+//     session.Context().Err() does not, being done at every eager rebalance
+//     (the proof's claimend), but no condition is judged); a stop after a
+//     range over the claim's channel or in a function the branch calls; a
+//     returned error that the caller takes as fatal; a cancel func held in a
+//     local variable of the function that receives or of a function that
+//     takes a session or a claim, or in a field such a function assigns
+//     (Setup's per-session context), which may be the claim's or the
+//     session's own; a cancel func typed func() rather than
+//     context.CancelFunc; runtime.Goexit and testing's FailNow;
 //   - a receive from a PartitionConsumer's channel whose check continues or
 //     only leaves a select (it spins): only the receive that never checks is
 //     reported for now;
@@ -162,6 +186,17 @@
 // spins until the session's context is done, if it watches it (the runtime
 // proof's claimclosed/ok-break and claimrevoked/ok-break).
 //
+// # Category closedclaimstop
+//
+// A check for a claim's closed channel whose branch, as one of its own
+// statements, stops the whole consumer rather than the claim: a call of a
+// context.CancelFunc held outside the handler (a field of the handler that no
+// function taking a session or claim assigns, a package variable, or a
+// variable captured from the function that runs the consumer), Close on the
+// ConsumerGroup, or a call that does not return (os.Exit, log.Fatal, the
+// loggers' Fatal, panic, a function of the program that never returns). The
+// channel closes at every eager rebalance: the consumer stops at the first.
+//
 // # Category closedpartition
 //
 // A receive from a PartitionConsumer's Messages() channel (the group-less
@@ -187,6 +222,8 @@
 // "if msg == nil { return nil }" ("if !ok" in the comma-ok form) right after
 // the receive, and keeps the if and whatever the loop does around it (a
 // Lock before it and an Unlock after it).
+// closedclaimstop has no fix: what the branch meant to stop is the
+// program's (removing the call and returning nil is the usual answer).
 // The session check has no fix: where to select on the context depends on the
 // loop.
 //
