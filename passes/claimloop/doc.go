@@ -120,8 +120,13 @@
 // a few calls down: the report is at the helper's loop), or to a function of
 // another package whose fact (BlockingLoopFact: exported for a function that
 // loops over the claim it is given in a loop that may block, and never
-// watches the session it is given) says so (the report is at the call), and
-// may block in that loop: a channel send, a receive from
+// watches the session it is given) says so (the report is at the call), or
+// runs the loop in a function literal it starts with a go statement and then
+// waits, after that statement, outside function literals (a receive, a
+// select without a default, sync.WaitGroup.Wait, time.Sleep: <-done, a sleep
+// on a flag), where a blocked loop keeps ConsumeClaim from returning too (the
+// report is at the goroutine's loop, the wait its second related position),
+// and may block in that loop: a channel send, a receive from
 // another channel, a select without a default that does not receive from the
 // claim, time.Sleep or sync.WaitGroup.Wait; in the loop's body or in a
 // function of the package that the body calls with the message or the
@@ -166,8 +171,11 @@
 //   - an operation that blocks in a callee the loop does not hand the
 //     message or session to, more than three calls down, or in a goroutine
 //     or function literal of the callee;
-//   - a ConsumeClaim whose loop is in a goroutine or a function literal, or
-//     in a function of another package without the fact, or that hands the
+//   - a ConsumeClaim whose loop is in a goroutine it does not wait for after
+//     starting it (what such a loop marks is asyncmark's question), in a
+//     goroutine started on a named function (go h.loop(sess, claim)), in a
+//     function literal it calls or hands on, or in a function of another
+//     package without the fact, or that hands the
 //     session to another package (other than to such a function), an
 //     interface method or a function value;
 //   - packages with type errors, where the channel is not the direct
@@ -207,7 +215,8 @@
 // # Category sessionblocked
 //
 // A ConsumeClaim loop that may block (the related position) and never watches
-// the session's Context().Done(). A blocked handler cannot return when the
+// the session's Context().Done(), also in a goroutine that ConsumeClaim starts
+// and waits for. A blocked handler cannot return when the
 // rebalance asks it to, and the member is evicted at
 // Consumer.Group.Rebalance.Timeout.
 //
