@@ -43,6 +43,7 @@ const (
 	ConsumerGroupSession = "ConsumerGroupSession" // interface: MarkOffset, MarkMessage, ResetOffset, Commit, Context
 	ConsumerGroupClaim   = "ConsumerGroupClaim"   // interface: Messages
 	ConsumerGroupHandler = "ConsumerGroupHandler" // interface: Setup, ConsumeClaim, Cleanup
+	PartitionConsumer    = "PartitionConsumer"    // interface: Messages (the group-less Consumer's)
 	ConsumerMessage      = "ConsumerMessage"      // struct: Topic, Partition, Offset
 	Config               = "Config"
 )

@@ -60,6 +60,17 @@ const (
 	categoryUnchecked = "closedclaim"     // a receive that never checks for a closed channel
 	categorySpin      = "closedclaimspin" // a closed channel detected, then received from again
 	categoryBlocked   = "sessionblocked"  // a ConsumeClaim loop that blocks and never watches the session's context
+	categoryPartition = "closedpartition" // a receive from a PartitionConsumer's channel that never checks for a closed channel
+	categoryStop      = "closedclaimstop" // a closed claim's channel taken for the end of consumption
+)
+
+// source is where a channel of *ConsumerMessage comes from.
+type source int
+
+const (
+	otherSource     source = iota // not sarama's: a channel of the program's own
+	claimSource                   // ConsumerGroupClaim.Messages()
+	partitionSource               // PartitionConsumer.Messages() (the group-less Consumer's)
 )
 
 func run(pass *analysis.Pass) {
@@ -77,8 +88,11 @@ func run(pass *analysis.Pass) {
 		for cur := range fc.Preorder((*ast.UnaryExpr)(nil), (*ast.FuncDecl)(nil)) {
 			switch n := cur.Node().(type) {
 			case *ast.UnaryExpr:
-				if n.Op == token.ARROW && c.isClaimChannel(cur, n.X, n.OpPos) {
-					c.checkReceive(cur, n)
+				if n.Op != token.ARROW {
+					break
+				}
+				if src := c.channelSource(cur, n.X, n.OpPos); src != otherSource {
+					c.checkReceive(cur, n, src)
 				}
 			case *ast.FuncDecl:
 				c.checkSession(cur, n)
@@ -106,35 +120,43 @@ type checker struct {
 // come from one (a variable, a field, a parameter: traced on the package's SSA
 // form, unless claimChanShortcut settles it).
 func (c *checker) isClaimChannel(cur inspector.Cursor, ch ast.Expr, arrow token.Pos) bool {
+	return c.channelSource(cur, ch, arrow) == claimSource
+}
+
+// channelSource says whether ch, received from at arrow, is the Messages()
+// channel of a sarama ConsumerGroupClaim or of a PartitionConsumer, as
+// isClaimChannel does: a channel that may come from both is a claim's.
+func (c *checker) channelSource(cur inspector.Cursor, ch ast.Expr, arrow token.Pos) source {
 	info := c.pass.TypesInfo
 	if !isMessageChan(info.TypeOf(ch)) {
-		return false
+		return otherSource
 	}
 	if call, ok := ast.Unparen(ch).(*ast.CallExpr); ok {
-		return isMessagesCall(info, call)
+		return messagesCallSource(info, call)
 	}
-	if claim, ok := c.claimChanShortcut(cur, ch); ok {
+	if src, ok := c.claimChanShortcut(cur, ch); ok {
 		if checkClaimChan != nil {
-			checkClaimChan(c.pass.Fset.Position(arrow), claim, c.claimChanSSA(cur, arrow))
+			checkClaimChan(c.pass.Fset.Position(arrow), src, c.claimChanSSA(cur, arrow))
 		}
-		return claim
+		return src
 	}
 	return c.claimChanSSA(cur, arrow)
 }
 
 // checkClaimChan, set by tests only, is called for each receive that
 // claimChanShortcut settles with its answer and the SSA form's.
-var checkClaimChan func(arrow token.Position, short, full bool)
+var checkClaimChan func(arrow token.Position, short, full source)
 
-// claimChanSSA is isClaimChannel on the SSA form: whether a root of the
-// channel received from at arrow is a call of Messages.
-func (c *checker) claimChanSSA(cur inspector.Cursor, arrow token.Pos) bool {
+// claimChanSSA is channelSource on the SSA form: claimSource when a root of
+// the channel received from at arrow is a call of a claim's Messages,
+// partitionSource when none is but one is a PartitionConsumer's.
+func (c *checker) claimChanSSA(cur inspector.Cursor, arrow token.Pos) source {
 	if c.graph == nil {
-		return false
+		return otherSource
 	}
 	fn := c.ssaFunc(cur)
 	if fn == nil {
-		return false
+		return otherSource
 	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -154,18 +176,24 @@ func (c *checker) claimChanSSA(cur inspector.Cursor, arrow token.Pos) bool {
 			if v == nil {
 				continue
 			}
+			src := otherSource
 			for _, r := range c.graph.Roots(v).Roots {
-				if call := valueflow.CallOf(r); call != nil && isMessagesCommon(call.Common()) {
-					return true
+				if call := valueflow.CallOf(r); call != nil {
+					switch messagesCommonSource(call.Common()) {
+					case claimSource:
+						return claimSource
+					case partitionSource:
+						src = partitionSource
+					}
 				}
 			}
-			return false
+			return src
 		}
 	}
-	return false
+	return otherSource
 }
 
-// claimChanShortcut settles isClaimChannel without the SSA form for the
+// claimChanShortcut settles channelSource without the SSA form for the
 // canonical shape, msgs := claim.Messages() and then <-msgs: ch is a local
 // variable of the function around cur, of a channel type (no methods, so
 // nothing takes its address implicitly), defined with the result of a call
@@ -173,45 +201,46 @@ func (c *checker) claimChanSSA(cur inspector.Cursor, arrow token.Pos) bool {
 // of another package) and never assigned again nor addressed. That call is
 // then the one root of every read of it: a Messages call in code that runs
 // (go/ssa has no instruction in unreachable code, valueflow.Flow) is the
-// claim's channel, any other call is not. ok is false for any other shape,
-// and in a package with type errors, where the SSA form is not built and no
-// receive is a claim's.
-func (c *checker) claimChanShortcut(cur inspector.Cursor, ch ast.Expr) (claim, ok bool) {
+// claim's (or the PartitionConsumer's) channel, any other call is not. ok is
+// false for any other shape, and in a package with type errors, where the SSA
+// form is not built and no receive is sarama's.
+func (c *checker) claimChanShortcut(cur inspector.Cursor, ch ast.Expr) (src source, ok bool) {
 	info := c.pass.TypesInfo
 	if len(c.pass.TypeErrors) > 0 {
-		return false, false
+		return otherSource, false
 	}
 	id, _ := ast.Unparen(ch).(*ast.Ident)
 	v, _ := info.Uses[id].(*types.Var)
 	if v == nil || v.IsField() {
-		return false, false
+		return otherSource, false
 	}
 	if _, isChan := types.Unalias(v.Type()).(*types.Chan); !isChan {
-		return false, false
+		return otherSource, false
 	}
 	decl, body := analysisutil.InnermostFunc(cur)
 	if fd, ok := decl.(*ast.FuncDecl); ok && fd.Name.Name == "_" {
-		return false, false // go/ssa keeps one blank function
+		return otherSource, false // go/ssa keeps one blank function
 	}
 	if body == nil || v.Pos() < body.Pos() || v.Pos() >= body.End() {
-		return false, false
+		return otherSource, false
 	}
 	call := definingCall(info, body, v)
 	if call == nil {
-		return false, false
+		return otherSource, false
 	}
 	fn := analysisutil.CalledFunc(info, call)
 	if fn == nil || fn.Origin() != fn || fn.Signature().TypeParams().Len() > 0 ||
 		fn.Pkg() == c.pass.Pkg && !analysisutil.IsInterfaceMethod(fn) {
-		return false, false
+		return otherSource, false
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if _, tp := info.TypeOf(sel.X).(*types.TypeParam); tp {
-			return false, false
+			return otherSource, false
 		}
 	}
-	if !isMessagesCall(info, call) {
-		return false, true
+	src = messagesCallSource(info, call)
+	if src == otherSource {
+		return otherSource, true
 	}
 	flow, ok := c.flows[body]
 	if !ok {
@@ -219,9 +248,16 @@ func (c *checker) claimChanShortcut(cur inspector.Cursor, ch ast.Expr) (claim, o
 		c.flows[body] = flow
 	}
 	if flow == nil {
-		return false, false
+		return otherSource, false
 	}
-	return flow.Reachable(ch)
+	reachable, ok := flow.Reachable(ch)
+	if !ok {
+		return otherSource, false
+	}
+	if !reachable {
+		return otherSource, true
+	}
+	return src, true
 }
 
 // definingCall returns the call whose result v, a variable declared in body,
@@ -291,14 +327,33 @@ func isMessageChan(t types.Type) bool {
 }
 
 func isMessagesCall(info *types.Info, call *ast.CallExpr) bool {
-	return len(call.Args) == 0 && saramaapi.IsMethod(analysisutil.CalledFunc(info, call), saramaapi.ConsumerGroupClaim, "Messages")
+	return messagesCallSource(info, call) == claimSource
 }
 
-func isMessagesCommon(c *ssa.CallCommon) bool {
-	if c.IsInvoke() {
-		return saramaapi.IsMethod(c.Method, saramaapi.ConsumerGroupClaim, "Messages")
+// messagesCallSource says whose Messages() call is: a claim's, a
+// PartitionConsumer's, or neither.
+func messagesCallSource(info *types.Info, call *ast.CallExpr) source {
+	if len(call.Args) != 0 {
+		return otherSource
 	}
-	return false
+	return messagesSource(analysisutil.CalledFunc(info, call))
+}
+
+func messagesCommonSource(c *ssa.CallCommon) source {
+	if c.IsInvoke() {
+		return messagesSource(c.Method)
+	}
+	return otherSource
+}
+
+func messagesSource(fn *types.Func) source {
+	switch {
+	case saramaapi.IsMethod(fn, saramaapi.ConsumerGroupClaim, "Messages"):
+		return claimSource
+	case saramaapi.IsMethod(fn, saramaapi.PartitionConsumer, "Messages"):
+		return partitionSource
+	}
+	return otherSource
 }
 
 // funcName names the function around cur for messages: "(*handler).ConsumeClaim",

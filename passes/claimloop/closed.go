@@ -8,6 +8,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/kafkalint/kafkalint/internal/analysisutil"
+	"github.com/kafkalint/kafkalint/internal/saramaapi"
 )
 
 // How a receive from a claim's channel handles the channel's closing.
@@ -20,8 +23,9 @@ const (
 )
 
 // checkReceive reports a receive from a claim's Messages() channel that does
-// not leave when the channel is closed.
-func (c *checker) checkReceive(cur inspector.Cursor, recv *ast.UnaryExpr) {
+// not leave when the channel is closed, and one from a PartitionConsumer's
+// that never checks for the closing (src says which).
+func (c *checker) checkReceive(cur inspector.Cursor, recv *ast.UnaryExpr, src source) {
 	info := c.pass.TypesInfo
 	var (
 		vars   []types.Object  // the message, and ok in the comma-ok form
@@ -64,11 +68,17 @@ func (c *checker) checkReceive(cur inspector.Cursor, recv *ast.UnaryExpr) {
 			stmts = after(decl)
 		}
 	}
-	h, exit := unchecked, ast.Stmt(nil)
+	h, exit, branch := unchecked, ast.Stmt(nil), (*ast.BlockStmt)(nil)
 	if len(vars) > 0 && vars[0] != nil && vars[len(vars)-1] != nil {
-		h, exit = c.handling(cur, vars, stmts)
+		h, exit, branch = c.handling(cur, vars, stmts)
 	}
-	if h == handled {
+	if h == handled && src == claimSource && branch != nil {
+		c.checkStop(cur, recv, branch)
+	}
+	// A PartitionConsumer's receive is reported when its message, a named
+	// variable, is used unchecked: a blank or discarded message (a drain,
+	// case _, ok := <-pc.Messages()) is never dereferenced.
+	if h == handled || src == partitionSource && (h != unchecked || len(vars) == 0 || vars[0] == nil) {
 		return
 	}
 	name, ft := c.funcName(cur)
@@ -83,6 +93,10 @@ func (c *checker) checkReceive(cur inspector.Cursor, recv *ast.UnaryExpr) {
 	switch h {
 	case unchecked:
 		d.Message = fmt.Sprintf("receive from %s in %s does not check for a closed channel, use the comma-ok form and return when !ok (a released claim's channel yields nil at once: nil dereference or a loop that spins)", chanText, name)
+		if src == partitionSource {
+			d.Category = categoryPartition
+			d.Message = fmt.Sprintf("receive from %s in %s does not check for a closed channel, use the comma-ok form and return when !ok (a PartitionConsumer's channel is closed by AsyncClose, Close and a fatal error such as ErrOffsetOutOfRange, and then yields nil at once: nil dereference or a loop that spins)", chanText, name)
+		}
 		if ret != "" && assign != nil && assign.Tok == token.DEFINE && len(vars) == 1 && !c.mentionsOK(cur) {
 			// Before the next statement, so that a comment at the end of
 			// the receive's line stays there.
@@ -171,14 +185,14 @@ func after(cur inspector.Cursor) []ast.Stmt {
 // message and (in the comma-ok form) ok: the first statement that mentions
 // them must be an if statement that checks for the closing (!ok, msg == nil,
 // or their converse with an else branch) and leaves the loop there.
-func (c *checker) handling(cur inspector.Cursor, vars []types.Object, stmts []ast.Stmt) (handling, ast.Stmt) {
+func (c *checker) handling(cur inspector.Cursor, vars []types.Object, stmts []ast.Stmt) (handling, ast.Stmt, *ast.BlockStmt) {
 	for _, s := range stmts {
 		if !c.mentions(s, vars) {
 			continue
 		}
 		ifs, ok := s.(*ast.IfStmt)
 		if !ok || ifs.Init != nil {
-			return unchecked, nil
+			return unchecked, nil, nil
 		}
 		var branch ast.Stmt
 		switch {
@@ -186,26 +200,26 @@ func (c *checker) handling(cur inspector.Cursor, vars []types.Object, stmts []as
 			branch = ifs.Body
 		case c.closedWhen(ifs.Cond, vars, false):
 			if ifs.Else == nil {
-				return spins, ifs // nothing is done when closed: the loop goes on
+				return spins, ifs, nil // nothing is done when closed: the loop goes on
 			}
 			branch = ifs.Else
 		default:
-			return unchecked, nil
+			return unchecked, nil, nil
 		}
 		blk, ok := branch.(*ast.BlockStmt)
 		if !ok || len(blk.List) == 0 {
-			return unchecked, nil
+			return unchecked, nil, nil
 		}
 		last := blk.List[len(blk.List)-1]
 		if c.leaves(cur, last) {
-			return handled, nil
+			return handled, nil, blk
 		}
 		if b, ok := last.(*ast.BranchStmt); ok && (b.Tok == token.CONTINUE || b.Tok == token.BREAK) {
-			return spins, b
+			return spins, b, nil
 		}
-		return unchecked, nil
+		return unchecked, nil, nil
 	}
-	return unchecked, nil
+	return unchecked, nil, nil
 }
 
 // closedWhen reports whether cond is value exactly when the channel may be
@@ -320,4 +334,160 @@ func (c *checker) mentionsOK(cur inspector.Cursor) bool {
 		return found
 	}
 	return true
+}
+
+// checkStop reports, in branch, the branch a receive from a claim's channel
+// takes when the channel is closed, a statement of its own (not under a
+// condition) that stops the whole consumer: a call that does not return
+// (os.Exit, log.Fatal, a panic), ConsumerGroup.Close, or a call of a
+// context.CancelFunc made outside the handler (stopCancel). A claim's channel
+// closes at every rebalance of an eager strategy while the group goes on
+// (docs/library-facts.md, S8): the consumer stops at the first rebalance.
+func (c *checker) checkStop(cur inspector.Cursor, recv *ast.UnaryExpr, branch *ast.BlockStmt) {
+	info := c.pass.TypesInfo
+	name, _ := c.funcName(cur)
+	chanText := types.ExprString(recv.X)
+	for _, st := range branch.List {
+		es, ok := st.(*ast.ExprStmt)
+		if !ok {
+			continue
+		}
+		call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		var what, consequence string
+		switch fn := analysisutil.CalledFunc(info, call); {
+		case fn != nil && saramaapi.IsMethod(fn, saramaapi.ConsumerGroup, "Close"):
+			what, consequence = "closing the consumer group", "stops the consumer"
+		case c.stopCancel(cur, call):
+			what, consequence = "calling the cancel func "+types.ExprString(call.Fun), "stops the consumer"
+		case !c.noreturn.MayReturn(call) && !endsGoroutine(fn):
+			what, consequence = types.ExprString(call.Fun), "ends the process"
+			if fn == nil {
+				what = "a panic"
+			}
+		default:
+			continue
+		}
+		c.pass.Report(analysis.Diagnostic{
+			Pos: call.Pos(), End: call.End(), Category: categoryStop,
+			Message: fmt.Sprintf("%s on a closed %s channel in %s %s, return nil instead (a claim's channel is closed at every rebalance of an eager strategy while the group goes on: the consumer stops at the first rebalance)", what, chanText, name, consequence),
+			Related: []analysis.RelatedInformation{{Pos: recv.Pos(), End: recv.End(), Message: "the receive"}},
+		})
+		return
+	}
+}
+
+// endsGoroutine reports whether fn, a call that does not return, ends only
+// its goroutine or test (runtime.Goexit, testing's FailNow and Skip...).
+func endsGoroutine(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "runtime", "testing":
+		return true
+	}
+	return false
+}
+
+// stopCancel reports whether call calls a context.CancelFunc (or
+// CancelCauseFunc) held outside the handler: a package-level variable, a
+// field that no function taking a sarama session or claim assigns, or a
+// local variable captured from a function other than the receive's that takes
+// neither. A cancel func made for the claim or the session (in ConsumeClaim,
+// in Setup, from session.Context()) ends only what the claim started.
+func (c *checker) stopCancel(cur inspector.Cursor, call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	if !isCancelFunc(info.TypeOf(call.Fun)) {
+		return false
+	}
+	var v *types.Var
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		v, _ = info.Uses[f].(*types.Var)
+	case *ast.SelectorExpr:
+		if sel := info.Selections[f]; sel != nil && sel.Kind() == types.FieldVal {
+			v, _ = sel.Obj().(*types.Var)
+		} else {
+			v, _ = info.Uses[f.Sel].(*types.Var) // a package's variable
+		}
+	}
+	if v == nil || v.Pkg() != c.pass.Pkg {
+		return false
+	}
+	in := analysisutil.InspectorOf(c.pass)
+	if v.IsField() {
+		return !c.assignedInHandler(in, v)
+	}
+	if v.Parent() == v.Pkg().Scope() {
+		return true
+	}
+	// A local variable: declared in which function?
+	decl, ok := in.Root().FindByPos(v.Pos(), v.Pos())
+	if !ok {
+		return false
+	}
+	var declFn ast.Node
+	for f := range decl.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		declFn = f.Node()
+		break
+	}
+	recvFn, _ := analysisutil.InnermostFunc(cur)
+	return declFn != nil && declFn != recvFn && !c.takesSession(declFn)
+}
+
+// assignedInHandler reports whether a function that takes a sarama session or
+// claim assigns the field v.
+func (c *checker) assignedInHandler(in *inspector.Inspector, v *types.Var) bool {
+	info := c.pass.TypesInfo
+	found := false
+	for cur := range in.Root().Preorder((*ast.AssignStmt)(nil)) {
+		for _, lhs := range cur.Node().(*ast.AssignStmt).Lhs {
+			sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+			if !ok || info.Uses[sel.Sel] != v {
+				continue
+			}
+			for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+				found = found || c.takesSession(f.Node())
+				break
+			}
+		}
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// takesSession reports whether the function fn has a parameter of sarama's
+// ConsumerGroupSession or ConsumerGroupClaim.
+func (c *checker) takesSession(fn ast.Node) bool {
+	var ft *ast.FuncType
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		ft = f.Type
+	case *ast.FuncLit:
+		ft = f.Type
+	}
+	if ft == nil || ft.Params == nil {
+		return false
+	}
+	for _, p := range ft.Params.List {
+		t := c.pass.TypesInfo.TypeOf(p.Type)
+		if saramaapi.IsType(t, saramaapi.ConsumerGroupSession) || saramaapi.IsType(t, saramaapi.ConsumerGroupClaim) {
+			return true
+		}
+	}
+	return false
+}
+
+// isCancelFunc reports whether t is context.CancelFunc or context.CancelCauseFunc.
+func isCancelFunc(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "context" {
+		return false
+	}
+	return n.Obj().Name() == "CancelFunc" || n.Obj().Name() == "CancelCauseFunc"
 }

@@ -7,9 +7,10 @@
 // claimloop: check that sarama claim loops end with the claim and the session
 //
 // Reports receives from a ConsumerGroupClaim's Messages() channel that do not
-// check whether the channel is closed, checks that receive again, and
-// ConsumeClaim loops that may block and never watch the session's
-// Context().Done().
+// check whether the channel is closed, checks that receive again or stop the
+// whole consumer, receives from a PartitionConsumer's Messages() channel that
+// do not check, and ConsumeClaim loops that may block and never watch the
+// session's Context().Done().
 //
 // sarama closes a claim's Messages() channel when the claim is released: when
 // the session ends (every rebalance under the default eager strategy), when a
@@ -51,6 +52,38 @@
 //			return nil
 //		}
 //
+// A closed claim is the end of the claim, not of the consumer: at every
+// rebalance of an eager strategy each claim's channel closes while the group,
+// and the context Consume was called with, go on, and Consume must be called
+// again (docs/library-facts.md, S8). A closed branch that cancels the
+// consumer's context, closes the group or exits stops a CLI's group consume at
+// the first rebalance (the runtime proof's claimend/cancel-on-close):
+//
+//	case msg, ok := <-claim.Messages():
+//		if !ok {
+//			h.cancel() // ... stops the consumer, return nil instead
+//			return nil
+//		}
+//
+// The group-less consumer's PartitionConsumer closes its Messages() channel
+// the same way: after AsyncClose or Close, and by itself when the broker
+// reports the offset out of range, with the error only logged unless
+// Consumer.Return.Errors is set (docs/library-facts.md, S7). A goroutine per
+// partition that receives without the check (kaf's consume without a group,
+// v0.2.3) dereferences the nil message:
+//
+//	go func(partition int32) {
+//		pc, _ := consumer.ConsumePartition(topic, partition, offset)
+//		for {
+//			select {
+//			case <-ctx.Done():
+//				return
+//			case msg := <-pc.Messages(): // ... does not check for a closed channel
+//				handleMessage(msg)
+//			}
+//		}
+//	}(partition)
+//
 // A rebalance waits for every ConsumeClaim to return; sarama's documentation
 // asks handlers to return when the session's Context() is done, and a
 // ConsumeClaim that has not returned within Consumer.Group.Rebalance.Timeout
@@ -75,6 +108,9 @@
 // answer, internal/noreturn: panic, os.Exit, log.Fatal, the common loggers'
 // Fatal, a function of the program that never returns).
 // A range over the channel ends when it is closed and is not reported.
+// A PartitionConsumer's channel is recognised the same way (the result of
+// PartitionConsumer.Messages(), traced alike); a channel that may come from
+// both is a claim's.
 //
 // The session check looks at each ConsumeClaim method with the signature of
 // sarama's ConsumerGroupHandler, declared on a type of the program, whose
@@ -84,8 +120,13 @@
 // a few calls down: the report is at the helper's loop), or to a function of
 // another package whose fact (BlockingLoopFact: exported for a function that
 // loops over the claim it is given in a loop that may block, and never
-// watches the session it is given) says so (the report is at the call), and
-// may block in that loop: a channel send, a receive from
+// watches the session it is given) says so (the report is at the call), or
+// runs the loop in a function literal it starts with a go statement and then
+// waits, after that statement, outside function literals (a receive, a
+// select without a default, sync.WaitGroup.Wait, time.Sleep: <-done, a sleep
+// on a flag), where a blocked loop keeps ConsumeClaim from returning too (the
+// report is at the goroutine's loop, the wait its second related position),
+// and may block in that loop: a channel send, a receive from
 // another channel, a select without a default that does not receive from the
 // claim, time.Sleep or sync.WaitGroup.Wait; in the loop's body or in a
 // function of the package that the body calls with the message or the
@@ -110,13 +151,31 @@
 //   - ConsumeClaim loops that never watch the session but do not block: they
 //     end when the claim's channel is closed (the runtime proof's
 //     claimctx/range-fast);
-//   - receives from channels of *ConsumerMessage that do not come from a
-//     claim (a channel of the program's own, fed by the claim loop);
+//   - receives from channels of *ConsumerMessage that come from neither a
+//     claim nor a PartitionConsumer (a channel of the program's own, fed by
+//     the claim loop);
+//   - for closedclaimstop: a stop under a condition in the closed branch
+//     (ctx.Err() of the context given to Consume tells the consumer's end;
+//     session.Context().Err() does not, being done at every eager rebalance
+//     (the proof's claimend), but no condition is judged); a stop after a
+//     range over the claim's channel or in a function the branch calls; a
+//     returned error that the caller takes as fatal; a cancel func held in a
+//     local variable of the function that receives or of a function that
+//     takes a session or a claim, or in a field such a function assigns
+//     (Setup's per-session context), which may be the claim's or the
+//     session's own; a cancel func typed func() rather than
+//     context.CancelFunc; runtime.Goexit and testing's FailNow;
+//   - a receive from a PartitionConsumer's channel whose check continues or
+//     only leaves a select (it spins): only the receive that never checks is
+//     reported for now;
 //   - an operation that blocks in a callee the loop does not hand the
 //     message or session to, more than three calls down, or in a goroutine
 //     or function literal of the callee;
-//   - a ConsumeClaim whose loop is in a goroutine or a function literal, or
-//     in a function of another package without the fact, or that hands the
+//   - a ConsumeClaim whose loop is in a goroutine it does not wait for after
+//     starting it (what such a loop marks is asyncmark's question), in a
+//     goroutine started on a named function (go h.loop(sess, claim)), in a
+//     function literal it calls or hands on, or in a function of another
+//     package without the fact, or that hands the
 //     session to another package (other than to such a function), an
 //     interface method or a function value;
 //   - packages with type errors, where the channel is not the direct
@@ -135,16 +194,35 @@
 // spins until the session's context is done, if it watches it (the runtime
 // proof's claimclosed/ok-break and claimrevoked/ok-break).
 //
+// # Category closedclaimstop
+//
+// A check for a claim's closed channel whose branch, as one of its own
+// statements, stops the whole consumer rather than the claim: a call of a
+// context.CancelFunc held outside the handler (a field of the handler that no
+// function taking a session or claim assigns, a package variable, or a
+// variable captured from the function that runs the consumer), Close on the
+// ConsumerGroup, or a call that does not return (os.Exit, log.Fatal, the
+// loggers' Fatal, panic, a function of the program that never returns). The
+// channel closes at every eager rebalance: the consumer stops at the first.
+//
+// # Category closedpartition
+//
+// A receive from a PartitionConsumer's Messages() channel (the group-less
+// Consumer's) whose message is used without a check for the closed channel:
+// after AsyncClose, Close or an offset out of range the receive yields nil
+// (a nil dereference).
+//
 // # Category sessionblocked
 //
 // A ConsumeClaim loop that may block (the related position) and never watches
-// the session's Context().Done(). A blocked handler cannot return when the
+// the session's Context().Done(), also in a goroutine that ConsumeClaim starts
+// and waits for. A blocked handler cannot return when the
 // rebalance asks it to, and the member is evicted at
 // Consumer.Group.Rebalance.Timeout.
 //
 // # Fix and suppression
 //
-// For closedclaim, when the receive defines the message with := (msg :=
+// For closedclaim and closedpartition, when the receive defines the message with := (msg :=
 // <-claim.Messages(), or the same as a select case) in a function that
 // returns nothing or one error and has no identifier ok, the fix receives
 // with comma-ok and inserts "if !ok { return nil }" (or "return") after it.
@@ -153,6 +231,8 @@
 // "if msg == nil { return nil }" ("if !ok" in the comma-ok form) right after
 // the receive, and keeps the if and whatever the loop does around it (a
 // Lock before it and an Unlock after it).
+// closedclaimstop has no fix: what the branch meant to stop is the
+// program's (removing the call and returning nil is the usual answer).
 // The session check has no fix: where to select on the context depends on the
 // loop.
 //

@@ -46,6 +46,9 @@ func (c *checker) checkSession(cur inspector.Cursor, decl *ast.FuncDecl) {
 	body, _ := cur.FindNode(decl.Body)
 	loop, chanExpr := c.claimLoop(body)
 	where := analysisutil.LocalFuncName(fn)
+	if loop == nil && c.checkGoroutineLoop(body, decl, fn, sess) {
+		return
+	}
 	if loop == nil {
 		helper := c.delegate(decl, make(map[*ast.FuncDecl]bool))
 		if helper == nil {
@@ -603,4 +606,82 @@ func exported(fn *types.Func) bool {
 	}
 	n := analysisutil.NamedType(recv.Type())
 	return n != nil && n.Obj().Exported()
+}
+
+// checkGoroutineLoop reports the loop over the claim's channel in a function
+// literal that decl, a ConsumeClaim that never watches its session, starts
+// with a go statement of its own and then waits (a receive, a select, a
+// WaitGroup's Wait, a sleep) after starting it: when that loop blocks, the
+// wait does not end and ConsumeClaim does not return when the rebalance asks
+// it to. It reports whether it found such a goroutine whose loop blocks.
+func (c *checker) checkGoroutineLoop(body inspector.Cursor, decl *ast.FuncDecl, fn *types.Func, sess string) bool {
+	var goCur inspector.Cursor
+	var lit *ast.FuncLit
+	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.GoStmt)(nil)}, func(k inspector.Cursor) bool {
+		if lit != nil {
+			return false
+		}
+		switch n := k.Node().(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.GoStmt:
+			if l, ok := ast.Unparen(n.Call.Fun).(*ast.FuncLit); ok {
+				if lc, ok := k.FindNode(l.Body); ok {
+					if loop, _ := c.claimLoop(lc); loop != nil {
+						goCur, lit = k, l
+					}
+				}
+			}
+			return false
+		}
+		return true
+	})
+	if lit == nil {
+		return false
+	}
+	lc, _ := goCur.FindNode(lit.Body)
+	loop, chanExpr := c.claimLoop(lc)
+	blk, in := c.blocking(loop)
+	if blk == nil {
+		return false
+	}
+	wait := c.waitAfter(goCur, decl.Body)
+	if wait == nil {
+		return false
+	}
+	info := c.pass.TypesInfo
+	name := analysisutil.LocalFuncName(fn)
+	related := "blocks here"
+	if in != nil {
+		if ifn, _ := info.Defs[in.Name].(*types.Func); ifn != nil {
+			related = fmt.Sprintf("blocks here, in %s, which the loop calls", analysisutil.LocalFuncName(ifn))
+		}
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos: loop.Pos(), End: loopHead(loop), Category: categoryBlocked,
+		Message: fmt.Sprintf("loop over %s in a goroutine of %s, which waits after starting it, blocks and never watches %s.Context().Done(), select on it and return when it is done (a rebalance waits for ConsumeClaim to return: past Consumer.Group.Rebalance.Timeout the member is evicted and its offsets are not committed)", types.ExprString(chanExpr), name, sess),
+		Related: []analysis.RelatedInformation{
+			{Pos: blk.Pos(), End: blk.End(), Message: related},
+			{Pos: wait.Pos(), End: wait.End(), Message: name + " waits here"},
+		},
+	})
+	return true
+}
+
+// waitAfter returns the first operation that may block in the statements of
+// decl's body that run after the go statement at goCur (those after it in
+// its list, and after each statement around it), outside function literals.
+func (c *checker) waitAfter(goCur inspector.Cursor, declBody *ast.BlockStmt) ast.Node {
+	for cur := goCur; cur.Node() != declBody; cur = cur.Parent() {
+		switch cur.Node().(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return nil
+		}
+		for _, st := range after(cur) {
+			if w, _ := c.blockingIn(st, maxCallDepth, make(map[*ast.FuncDecl]bool)); w != nil {
+				return w
+			}
+		}
+	}
+	return nil
 }

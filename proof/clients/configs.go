@@ -49,7 +49,7 @@ func targetsOf(client string) []target {
 // Records records each.
 type config struct {
 	Client, Scenario, Handler string
-	// Rule is the rule of other-clients.md (S1 ... K7; K6 and K7 are issue 33's items 9 and 8, F6 its item 11) the row is about, or
+	// Rule is the rule of other-clients.md (S1 ... K7; K6 and K7 are issue 33's items 9 and 8, F6 its item 11, S8 its item 7, docs/library-facts.md S8) the row is about, or
 	// several separated by "/"; Fix marks the handler that is the rule's fix (or
 	// the correct form).
 	Rule       string
@@ -94,6 +94,10 @@ var configs = []config{
 	// Consume called once under the cooperative-sticky strategy (IBM/sarama
 	// v1.61.1 only): the session outlives rebalances.
 	{Client: "sarama", Scenario: "notlooped", Handler: "once-cooperative", Rule: "S4", Partitions: 2, Records: 5},
+	// issue 33 item 7: a claim's closed channel taken for the end of
+	// consumption, at an eager rebalance.
+	{Client: "sarama", Scenario: "claimend", Handler: "cancel-on-close", Rule: "S8", Partitions: 2, Records: 5},
+	{Client: "sarama", Scenario: "claimend", Handler: "return-on-close", Rule: "S8", Fix: true, Partitions: 2, Records: 5},
 
 	// franz-go
 	{Client: "franzgo", Scenario: "revokeclose", Handler: "default", Rule: "F1", Fix: true, Partitions: 1, Records: 10},

@@ -28,6 +28,7 @@ func main() {
 		"markafter":    markAfter,
 		"claimrevoked": claimRevoked,
 		"callbackmark": callbackMark,
+		"claimend":     claimEnd,
 	})
 }
 
@@ -728,4 +729,84 @@ func callbackMark(o *kit.Outcome) string {
 	}
 	o.Set("acks after Consume returned", fmt.Sprint(late.Load()))
 	return restartVerdict(o)
+}
+
+// claimEnd: a second member joins while a holds both partitions, and the
+// eager rebalance closes a's claims' Messages() channels while the group, and
+// the context a's Consume loop runs under, live on (issue 33 item 7). a's
+// ConsumeClaim ranges over the channel with comma-ok and no select on the
+// session; "cancel-on-close" treats the closed channel as the end of
+// consumption and cancels the context of its Consume loop (a CLI's consumer,
+// which then closes its group), "return-on-close" only returns nil, and the
+// loop calls Consume again.
+func claimEnd(o *kit.Outcome) string {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var got atomic.Int32
+	type closing struct{ sessionDone, consumeDone bool }
+	closed := make(chan closing, 4)
+	h := handler(func(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error {
+		for {
+			m, ok := <-c.Messages()
+			if !ok {
+				select {
+				case closed <- closing{s.Context().Err() != nil, ctx.Err() != nil}:
+				default:
+				}
+				if kit.Handler() == "cancel-on-close" {
+					cancel() // the claim's end taken for the consumer's
+				}
+				return nil
+			}
+			got.Add(1)
+			s.MarkMessage(m, "")
+		}
+	})
+	o.Set("stage", "a joins")
+	ga, ok := startA(ctx, o, h, true, nil)
+	if !ok {
+		return "TIMEOUT a alone: " + kit.Members(kit.GroupID)
+	}
+	go func() { // the consumer's main: it closes the group when its context is done
+		<-ctx.Done()
+		kit.Within(5*time.Second, func() { ga.Close() })
+	}()
+	for got.Load() == 0 {
+		time.Sleep(20 * time.Millisecond)
+	}
+	o.Set("stage", "b joins")
+	bctx, bcancel := context.WithCancel(context.Background())
+	defer bcancel()
+	var wg sync.WaitGroup
+	member(bctx, o, &wg)
+	var v string
+	select {
+	case cl := <-closed:
+		v = "claim's channel closed at the rebalance"
+		if cl.sessionDone {
+			v += " (session's context done"
+		} else {
+			v += " (session's context not done"
+		}
+		if cl.consumeDone {
+			v += ", Consume's done)"
+		} else {
+			v += ", Consume's not)"
+		}
+	case <-time.After(10 * time.Second):
+		return "no claim's channel closed within 10s"
+	}
+	ms, ok := kit.WaitMembers(kit.GroupID, 10*time.Second, both)
+	if ok {
+		return v + "; a and b hold one partition each"
+	}
+	o.Set("after 10s", ms)
+	if gi := kit.Group(kit.GroupID); gi != nil && !gi.HasClient("a") {
+		what := "a left the group"
+		if ctx.Err() != nil {
+			what = "a's consumer cancelled: a left the group"
+		}
+		return v + "; " + what + ", b alone holds " + fmt.Sprint(len(gi.Members[0].Assignment[kit.Topic])) + " partitions"
+	}
+	return v + "; no balanced group after 10s: " + ms
 }

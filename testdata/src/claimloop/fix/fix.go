@@ -82,3 +82,17 @@ func (o *okBatcher) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.
 		}
 	}
 }
+
+// A partition consumer's goroutine: the same fix, the goroutine returns.
+func partitions(pc sarama.PartitionConsumer, done <-chan struct{}, handle func(*sarama.ConsumerMessage)) {
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case msg := <-pc.Messages(): // want `receive from pc.Messages\(\) in a function literal does not check for a closed channel, use the comma-ok form and return when !ok \(a PartitionConsumer's channel is closed`
+				handle(msg)
+			}
+		}
+	}()
+}

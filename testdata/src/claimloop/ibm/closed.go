@@ -230,8 +230,9 @@ func (b batcher) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.Con
 }
 
 // A closed channel ends the program through a helper of the package that
-// never returns (internal/noreturn's fact): the loop is left (silent). A
-// helper that returns leaves nothing: the loop receives again (reported).
+// never returns (internal/noreturn's fact): the loop is left (no closedclaim),
+// but the process ends at the first rebalance (closedclaimstop). A helper
+// that returns leaves nothing: the loop receives again (reported).
 type exitOnClose struct{}
 
 func (exitOnClose) Setup(sarama.ConsumerGroupSession) error   { return nil }
@@ -242,7 +243,7 @@ func (exitOnClose) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.C
 	for {
 		msg, ok := <-msgs
 		if !ok {
-			die("claim released")
+			die("claim released") // want `die on a closed msgs channel in exitOnClose.ConsumeClaim ends the process, return nil instead`
 		}
 		sess.MarkMessage(msg, "")
 		if sess.Context().Err() != nil {

@@ -50,13 +50,46 @@ func (checked) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.Consu
 	}
 }
 
-// Another consumer's channel: not a claim's.
+// A PartitionConsumer's channel, settled from the definition: not a
+// claim's, and reported as a partition consumer's.
 func partition(pc sarama.PartitionConsumer) {
 	msgs := pc.Messages()
 	for {
-		msg := <-msgs
+		msg := <-msgs // want `receive from msgs in partition does not check for a closed channel, use the comma-ok form and return when !ok \(a PartitionConsumer's channel is closed`
 		log.Print(msg.Offset)
 	}
+}
+
+// Its twin checks ok.
+func partitionOK(pc sarama.PartitionConsumer) {
+	msgs := pc.Messages()
+	for {
+		msg, ok := <-msgs
+		if !ok {
+			return
+		}
+		log.Print(msg.Offset)
+	}
+}
+
+// A channel of the program's own: neither.
+func own(msgs chan *sarama.ConsumerMessage) {
+	local := msgs
+	for {
+		msg := <-local
+		log.Print(msg.Offset)
+	}
+}
+
+// Another interface's Messages, settled from the definition: neither.
+type source interface {
+	Messages() <-chan *sarama.ConsumerMessage
+}
+
+func fromSource(src source) {
+	msgs := src.Messages()
+	msg := <-msgs
+	log.Print(msg.Offset)
 }
 
 // Unreachable: go/ssa has no instruction for the receive.
@@ -67,11 +100,12 @@ func unreachable(claim sarama.ConsumerGroupClaim) {
 	log.Print(msg.Offset)
 }
 
-// Assigned again: left to the SSA form, which sees the last value only.
+// Assigned again: left to the SSA form, which sees the last value only,
+// the PartitionConsumer's.
 func reassigned(claim sarama.ConsumerGroupClaim, pc sarama.PartitionConsumer) {
 	msgs := claim.Messages()
 	msgs = pc.Messages()
-	msg := <-msgs
+	msg := <-msgs // want `receive from msgs in reassigned does not check for a closed channel, use the comma-ok form and return when !ok \(a PartitionConsumer's channel is closed`
 	log.Print(msg.Offset)
 }
 

@@ -66,6 +66,38 @@ type ConsumerGroupClaim interface {
 	Messages() <-chan *ConsumerMessage
 }
 
+// Consumer is consumer.go's plain (group-less) consumer.
+type Consumer interface {
+	Topics() ([]string, error)
+	Partitions(topic string) ([]int32, error)
+	ConsumePartition(topic string, partition int32, offset int64) (PartitionConsumer, error)
+	Close() error
+}
+
+// PartitionConsumer is a partition's consumer of the plain (group-less)
+// Consumer: its Messages channel is not a claim's. consumer.go closes it
+// after AsyncClose or Close, and after a fatal error (ErrOffsetOutOfRange).
+type PartitionConsumer interface {
+	AsyncClose()
+	Close() error
+	Messages() <-chan *ConsumerMessage
+	Errors() <-chan *ConsumerError
+	HighWaterMarkOffset() int64
+}
+
+// ConsumerError is consumer.go's.
+type ConsumerError struct {
+	Topic     string
+	Partition int32
+	Err       error
+}
+
+func (ce ConsumerError) Error() string { return ce.Err.Error() }
+
+func NewConsumer(addrs []string, config *Config) (Consumer, error) { return nil, nil }
+
+func NewConsumerFromClient(client Client) (Consumer, error) { return nil, nil }
+
 type Client interface {
 	Config() *Config
 	Close() error
