@@ -82,13 +82,11 @@ type Result struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	res := new(Result)
-	kc, _ := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
-	if kc == nil || len(kc.Kafka) == 0 {
+	kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
+	if len(kc.Kafka) == 0 {
 		return res, nil // the package does not use the library: no type can be its event type
 	}
-	if in := analysisutil.InspectorOf(pass); in != nil {
-		res.Handlers, res.Subscribes = find(pass.TypesInfo, in.Root(), true)
-	}
+	res.Handlers, res.Subscribes = find(pass.TypesInfo, analysisutil.InspectorOf(pass).Root(), true)
 	return res, nil
 }
 

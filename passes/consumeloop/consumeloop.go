@@ -70,8 +70,8 @@ type site struct {
 var checkLooped func(call token.Position, inLoop bool)
 
 func run(pass *analysis.Pass) {
-	sc, _ := pass.ResultOf[saramaconfig.Analyzer].(*saramaconfig.Result)
-	if sc == nil || len(sc.Sarama) == 0 {
+	sc := pass.ResultOf[saramaconfig.Analyzer].(*saramaconfig.Result)
+	if len(sc.Sarama) == 0 {
 		return // the package does not use sarama
 	}
 	in := analysisutil.InspectorOf(pass)
@@ -117,7 +117,7 @@ func run(pass *analysis.Pass) {
 					}
 				}
 				sites = append(sites, site{call: call, name: types.ExprString(call.Fun), looped: looped(cur, call)})
-			} else if fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact != nil && pass.ImportObjectFact(fn, new(ConsumesOnceFact)) {
+			} else if fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, new(ConsumesOnceFact)) {
 				sites = append(sites, site{call: call, name: types.ExprString(call.Fun), looped: looped(cur, call)})
 			}
 		}
@@ -144,7 +144,7 @@ func run(pass *analysis.Pass) {
 			switch v := c.once(fn); {
 			case v.kind == once:
 				report(pass, s, v)
-			case v.kind == exported && pass.ExportObjectFact != nil && pass.Pkg.Name() != "main":
+			case v.kind == exported && pass.Pkg.Name() != "main":
 				if obj, ok := v.fn.Object().(*types.Func); ok && obj.Pkg() == pass.Pkg {
 					pass.ExportObjectFact(obj, new(ConsumesOnceFact))
 				}
