@@ -122,8 +122,12 @@ func (c *checker) isClaimChannel(cur inspector.Cursor, ch ast.Expr, arrow token.
 	return c.claimChanSSA(cur, arrow)
 }
 
-// checkClaimChan, set by tests only, is called for each receive that
-// claimChanShortcut settles with its answer and the SSA form's.
+// checkClaimChan, set by TestShortcutWithoutSSA and TestShortcutIllTyped only
+// (a testutil.Settled cross-check on every fixture, which needs the receives
+// a real run settles), is called for each receive that claimChanShortcut
+// settles with its answer and the SSA form's. It only looks: the run is the
+// same whether it is set or not (only the SSA form may then be built where
+// the run needs none).
 var checkClaimChan func(arrow token.Position, short, full bool)
 
 // claimChanSSA is isClaimChannel on the SSA form: whether a root of the
