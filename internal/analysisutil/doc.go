@@ -91,12 +91,6 @@ func Help(name string) (string, bool) {
 	return full, err == nil
 }
 
-// Short returns the title and first paragraph of an analyzer's documentation.
-func Short(doc string) string {
-	paras := strings.SplitN(doc, "\n\n", 3)
-	return strings.Join(paras[:min(len(paras), 2)], "\n\n")
-}
-
 // ExtractDoc returns the whole section of the analyzer name in the package doc
 // comment in content: the text from the "# Analyzer name" heading to the next
 // "# Analyzer" heading or the end, without the heading and with the "name: "

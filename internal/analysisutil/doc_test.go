@@ -78,7 +78,4 @@ package p
 	if _, ok := analysisutil.Help("nosuch"); ok {
 		t.Error("Help(nosuch) found a documentation")
 	}
-	if got := analysisutil.Short("title only"); got != "title only" {
-		t.Errorf("Short(title only) = %q", got)
-	}
 }

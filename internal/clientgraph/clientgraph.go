@@ -61,6 +61,6 @@ func (r *Result) Graph() *valueflow.Graph { return r.index.Graph() }
 func run(pass *analysis.Pass) (any, error) {
 	return &Result{
 		index: pass.ResultOf[pkgindex.Analyzer].(*pkgindex.Result),
-		own:   pass.Pkg == nil || clients.Package(pass.Pkg.Path()) != clients.None,
+		own:   clients.Package(pass.Pkg.Path()) != clients.None,
 	}, nil
 }

@@ -160,14 +160,13 @@ type Handle struct {
 // require Analyzer: computed once and shared by the passes; nil when the
 // package does not reach kgo or has no SSA form.
 func Of(pass *analysis.Pass) *Result {
-	h, _ := pass.ResultOf[Analyzer].(*Handle)
-	return h.Result()
+	return pass.ResultOf[Analyzer].(*Handle).Result()
 }
 
 // Result returns the franz-go view of the package; nil when the package does
 // not reach kgo or has no SSA form.
 func (h *Handle) Result() *Result {
-	if h == nil || h.cg == nil {
+	if h.cg == nil {
 		return nil
 	}
 	h.once.Do(func() { h.view = of(h.cg, h.facts) })
@@ -181,7 +180,7 @@ func (h *Handle) Result() *Result {
 // kgo option itself, and a pass that returns early on the options the
 // package names asks this before it does. It builds no SSA form.
 func (h *Handle) CallsAdding(info *types.Info, names ...string) bool {
-	if h == nil || h.facts == nil {
+	if h.facts == nil {
 		return false
 	}
 	adds := func(s *Summary) bool {
@@ -209,8 +208,8 @@ func (h *Handle) CallsAdding(info *types.Info, names ...string) bool {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	cg, _ := pass.ResultOf[clientgraph.Analyzer].(*clientgraph.Result)
-	if cg == nil || len(cg.Imports(clients.FranzGo)) == 0 {
+	cg := pass.ResultOf[clientgraph.Analyzer].(*clientgraph.Result)
+	if len(cg.Imports(clients.FranzGo)) == 0 {
 		return &Handle{}, nil // the package does not reach kgo
 	}
 	h := &Handle{cg: cg, facts: &imported{opts: make(map[*types.Func]*OptionsFact), clients: make(map[*types.Func]*ClientFact)}}

@@ -52,9 +52,9 @@ func (r *Result) Of(h *rebalance.Handler) Verdict {
 
 func run(pass *analysis.Pass) (any, error) {
 	res := new(Result)
-	kc, _ := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
-	rb, _ := pass.ResultOf[rebalance.Analyzer].(*rebalance.Result)
-	if kc == nil || len(kc.Kafka) == 0 || rb == nil || len(rb.Handlers) == 0 {
+	kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
+	rb := pass.ResultOf[rebalance.Analyzer].(*rebalance.Result)
+	if len(kc.Kafka) == 0 || len(rb.Handlers) == 0 {
 		return res, nil // nothing to decide
 	}
 	cs := pass.ResultOf[pkgindex.Analyzer].(*pkgindex.Result)

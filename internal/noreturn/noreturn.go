@@ -164,7 +164,7 @@ var testingNames = map[string]bool{
 func run(pass *analysis.Pass) (any, error) {
 	res := &Result{info: pass.TypesInfo, funcs: make(map[*types.Func]bool)}
 	index := pass.ResultOf[pkgindex.Analyzer].(*pkgindex.Result)
-	if !index.Reaches() || pass.TypesInfo == nil {
+	if !index.Reaches() {
 		return res, nil // nothing of the package is asked about
 	}
 	for _, f := range pass.AllObjectFacts() {

@@ -82,30 +82,18 @@ type Result struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	res := new(Result)
-	kc, _ := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
-	if kc == nil || len(kc.Kafka) == 0 {
+	kc := pass.ResultOf[kafkaconfig.Analyzer].(*kafkaconfig.Result)
+	if len(kc.Kafka) == 0 {
 		return res, nil // the package does not use the library: no type can be its event type
 	}
-	if in := analysisutil.InspectorOf(pass); in != nil {
-		res.Handlers, res.Subscribes = find(pass.TypesInfo, in.Root(), true)
-	}
+	res.Handlers, res.Subscribes = find(pass.TypesInfo, analysisutil.InspectorOf(pass).Root(), true)
 	return res, nil
-}
-
-// Find returns the rebalance handlers of files in source order. Passes take
-// them from Analyzer's result instead, which the package's inspector finds once.
-func Find(info *types.Info, files []*ast.File) []*Handler {
-	hs, _ := find(info, inspector.New(files).Root(), false)
-	return hs
 }
 
 // find returns the handlers in the tree of root and, withSubscribes, the calls
 // that register a rebalance callback (Result.Subscribes), each in source order,
 // in one walk.
 func find(info *types.Info, root inspector.Cursor, withSubscribes bool) (hs []*Handler, subs []*ast.CallExpr) {
-	if info == nil {
-		return nil, nil
-	}
 	kinds := []ast.Node{(*ast.TypeSwitchStmt)(nil), (*ast.TypeAssertExpr)(nil)}
 	if withSubscribes {
 		kinds = append(kinds, (*ast.CallExpr)(nil))

@@ -74,8 +74,8 @@ const (
 )
 
 func run(pass *analysis.Pass) {
-	sc, _ := pass.ResultOf[saramaconfig.Analyzer].(*saramaconfig.Result)
-	if sc == nil || len(sc.Sarama) == 0 {
+	sc := pass.ResultOf[saramaconfig.Analyzer].(*saramaconfig.Result)
+	if len(sc.Sarama) == 0 {
 		return // the package does not use sarama
 	}
 	in := analysisutil.InspectorOf(pass)
@@ -143,8 +143,12 @@ func (c *checker) channelSource(cur inspector.Cursor, ch ast.Expr, arrow token.P
 	return c.claimChanSSA(cur, arrow)
 }
 
-// checkClaimChan, set by tests only, is called for each receive that
-// claimChanShortcut settles with its answer and the SSA form's.
+// checkClaimChan, set by TestShortcutWithoutSSA and TestShortcutIllTyped only
+// (a testutil.Settled cross-check on every fixture, which needs the receives
+// a real run settles), is called for each receive that claimChanShortcut
+// settles with its answer and the SSA form's. It only looks: the run is the
+// same whether it is set or not (only the SSA form may then be built where
+// the run needs none).
 var checkClaimChan func(arrow token.Position, short, full source)
 
 // claimChanSSA is channelSource on the SSA form: claimSource when a root of

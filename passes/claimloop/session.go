@@ -506,7 +506,7 @@ func isWaitGroup(fn *types.Func) bool {
 // loopFact returns the BlockingLoopFact of fn, a function of another
 // package, or nil.
 func (c *checker) loopFact(fn *types.Func) *BlockingLoopFact {
-	if fn == nil || fn.Pkg() == c.pass.Pkg || c.pass.ImportObjectFact == nil {
+	if fn == nil || fn.Pkg() == c.pass.Pkg {
 		return nil
 	}
 	f := new(BlockingLoopFact)

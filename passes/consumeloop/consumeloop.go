@@ -63,15 +63,32 @@ type site struct {
 	looped bool
 }
 
-// checkLooped, set by tests only, is called for each site settled as looped
-// without the SSA form with what that form says of it, every instruction of
-// the call in a loop (valueflow.InLoop) or not; the site then goes through
-// the SSA form, and is skipped there as it would be without it.
+// checkLooped, set by TestLoopedWithoutSSA only (a testutil.Settled
+// cross-check on every fixture, which needs the sites a real run settles), is
+// called for each site settled as looped without the SSA form with what that
+// form says of it, every instruction of the call in a loop (valueflow.InLoop)
+// or not. It only looks: the run after it is the same whether it is set or
+// not (only the SSA form may then be built where the run needs none).
 var checkLooped func(call token.Position, inLoop bool)
 
+// crossCheckLooped puts the looped sites to the SSA form for checkLooped.
+func crossCheckLooped(pass *analysis.Pass, g *valueflow.Graph, sites []site) {
+	if g == nil || g.Broken() {
+		return
+	}
+	for _, s := range sites {
+		if !s.looped {
+			continue
+		}
+		for _, instr := range g.Calls(s.call) {
+			checkLooped(pass.Fset.Position(s.call.Pos()), valueflow.InLoop(instr.Block()))
+		}
+	}
+}
+
 func run(pass *analysis.Pass) {
-	sc, _ := pass.ResultOf[saramaconfig.Analyzer].(*saramaconfig.Result)
-	if sc == nil || len(sc.Sarama) == 0 {
+	sc := pass.ResultOf[saramaconfig.Analyzer].(*saramaconfig.Result)
+	if len(sc.Sarama) == 0 {
 		return // the package does not use sarama
 	}
 	in := analysisutil.InspectorOf(pass)
@@ -117,14 +134,15 @@ func run(pass *analysis.Pass) {
 					}
 				}
 				sites = append(sites, site{call: call, name: types.ExprString(call.Fun), looped: looped(cur, call)})
-			} else if fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact != nil && pass.ImportObjectFact(fn, new(ConsumesOnceFact)) {
+			} else if fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, new(ConsumesOnceFact)) {
 				sites = append(sites, site{call: call, name: types.ExprString(call.Fun), looped: looped(cur, call)})
 			}
 		}
 	}
-	if checkLooped == nil {
-		sites = slices.DeleteFunc(sites, func(s site) bool { return s.looped })
+	if checkLooped != nil {
+		crossCheckLooped(pass, sc.Graph(), sites)
 	}
+	sites = slices.DeleteFunc(sites, func(s site) bool { return s.looped })
 	g := sc.Graph()
 	if len(sites) == 0 || g == nil || g.Broken() {
 		return
@@ -133,10 +151,6 @@ func run(pass *analysis.Pass) {
 	c.index()
 	for _, s := range sites {
 		for _, instr := range g.Calls(s.call) {
-			if s.looped {
-				checkLooped(pass.Fset.Position(s.call.Pos()), valueflow.InLoop(instr.Block()))
-				continue
-			}
 			if valueflow.InLoop(instr.Block()) {
 				continue
 			}
@@ -144,7 +158,7 @@ func run(pass *analysis.Pass) {
 			switch v := c.once(fn); {
 			case v.kind == once:
 				report(pass, s, v)
-			case v.kind == exported && pass.ExportObjectFact != nil && pass.Pkg.Name() != "main":
+			case v.kind == exported && pass.Pkg.Name() != "main":
 				if obj, ok := v.fn.Object().(*types.Func); ok && obj.Pkg() == pass.Pkg {
 					pass.ExportObjectFact(obj, new(ConsumesOnceFact))
 				}

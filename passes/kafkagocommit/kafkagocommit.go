@@ -46,14 +46,11 @@ type commit struct {
 }
 
 func run(pass *analysis.Pass) {
-	cg, _ := pass.ResultOf[clientgraph.Analyzer].(*clientgraph.Result)
-	if cg == nil || len(cg.Imports(clients.KafkaGo)) == 0 {
+	cg := pass.ResultOf[clientgraph.Analyzer].(*clientgraph.Result)
+	if len(cg.Imports(clients.KafkaGo)) == 0 {
 		return // the package does not use kafka-go
 	}
 	in := analysisutil.InspectorOf(pass)
-	if in == nil || pass.TypesInfo == nil {
-		return // every driver runs the requirement; a Pass built by hand may not
-	}
 	// Find the calls first: most kafka-go programs commit with the Reader
 	// and need no SSA form here.
 	var commits []commit

@@ -73,9 +73,6 @@ func exportsReaders(pkg *types.Package) bool {
 // package with a ReaderFact, and records them.
 func importsFacts(pass *analysis.Pass) map[*types.Func]*ReaderFact {
 	var out map[*types.Func]*ReaderFact
-	if pass.ImportObjectFact == nil {
-		return nil
-	}
 	for _, obj := range pass.TypesInfo.Uses {
 		fn, ok := obj.(*types.Func)
 		if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {

@@ -52,11 +52,11 @@ const (
 )
 
 func run(pass *analysis.Pass, readMessage bool) {
-	cg, _ := pass.ResultOf[clientgraph.Analyzer].(*clientgraph.Result)
-	if cg == nil || len(cg.Imports(clients.KafkaGo)) == 0 {
+	cg := pass.ResultOf[clientgraph.Analyzer].(*clientgraph.Result)
+	if len(cg.Imports(clients.KafkaGo)) == 0 {
 		return // the package does not use kafka-go
 	}
-	nr, _ := pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
+	nr := pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
 	fetchErrors(pass, pass.Files, nr)
 	facts := importsFacts(pass)
 	exports := exportsReaders(pass.Pkg)

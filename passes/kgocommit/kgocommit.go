@@ -50,8 +50,8 @@ const (
 var methods = slices.Concat(kgoapi.Marks, kgoapi.RawOffsets, []string{"CommitMarkedOffsets", "CommitUncommittedOffsets"})
 
 func run(pass *analysis.Pass) {
-	cg, _ := pass.ResultOf[clientgraph.Analyzer].(*clientgraph.Result)
-	if cg == nil || len(cg.Imports(clients.FranzGo)) == 0 {
+	cg := pass.ResultOf[clientgraph.Analyzer].(*clientgraph.Result)
+	if len(cg.Imports(clients.FranzGo)) == 0 {
 		return // the package does not use franz-go
 	}
 	if !usesMethods(pass) {

@@ -50,11 +50,11 @@ const (
 )
 
 func run(pass *analysis.Pass) {
-	cg, _ := pass.ResultOf[clientgraph.Analyzer].(*clientgraph.Result)
-	if cg == nil || len(cg.Imports(clients.FranzGo)) == 0 {
+	cg := pass.ResultOf[clientgraph.Analyzer].(*clientgraph.Result)
+	if len(cg.Imports(clients.FranzGo)) == 0 {
 		return // the package does not use franz-go
 	}
-	h, _ := pass.ResultOf[kgoflow.Analyzer].(*kgoflow.Handle)
+	h := pass.ResultOf[kgoflow.Analyzer].(*kgoflow.Handle)
 	if !usesOptions(pass) && !usesWrappers(pass) && !h.CallsAdding(pass.TypesInfo, watched...) {
 		return // registers no callback, disables no autocommit, calls no wrapper or helper that does: no SSA form needed
 	}

@@ -63,14 +63,34 @@ type site struct {
 	computed bool
 }
 
-// checkComputed, set by tests only, is called for each site settled as
-// computed without the SSA form with the roots that form gives its offset;
-// the site is then skipped, as it is without the SSA form.
+// checkComputed, set by TestComputedWithoutSSA only (a testutil.Settled
+// cross-check on every fixture, which needs the sites a real run settles), is
+// called for each site settled as computed without the SSA form with the
+// roots that form gives its offset. It only looks: the run after it is the
+// same whether it is set or not (only the SSA form may then be built where
+// the run needs none).
 var checkComputed func(offset token.Position, roots []ssa.Value)
 
+// crossCheckComputed traces the computed offsets on the SSA form for
+// checkComputed.
+func crossCheckComputed(pass *analysis.Pass, g *valueflow.Graph, sites []site) {
+	if g == nil || g.Broken() {
+		return
+	}
+	for _, s := range sites {
+		if !s.computed {
+			continue
+		}
+		arg := s.call.Args[s.arg]
+		if v := g.ValueOf(arg); v != nil {
+			checkComputed(pass.Fset.Position(arg.Pos()), g.Roots(v).Roots)
+		}
+	}
+}
+
 func run(pass *analysis.Pass) {
-	sc, _ := pass.ResultOf[saramaconfig.Analyzer].(*saramaconfig.Result)
-	if sc == nil || len(sc.Sarama) == 0 {
+	sc := pass.ResultOf[saramaconfig.Analyzer].(*saramaconfig.Result)
+	if len(sc.Sarama) == 0 {
 		return // the package does not use sarama
 	}
 	in := analysisutil.InspectorOf(pass)
@@ -97,21 +117,15 @@ func run(pass *analysis.Pass) {
 			}
 		}
 	}
-	if checkComputed == nil {
-		sites = slices.DeleteFunc(sites, func(s site) bool { return s.computed })
+	if checkComputed != nil {
+		crossCheckComputed(pass, sc.Graph(), sites)
 	}
+	sites = slices.DeleteFunc(sites, func(s site) bool { return s.computed })
 	g := sc.Graph()
 	if len(sites) == 0 || g == nil || g.Broken() {
 		return
 	}
 	for _, s := range sites {
-		if s.computed {
-			arg := s.call.Args[s.arg]
-			if v := g.ValueOf(arg); v != nil {
-				checkComputed(pass.Fset.Position(arg.Pos()), g.Roots(v).Roots)
-			}
-			continue
-		}
 		check(pass, g, s)
 	}
 }

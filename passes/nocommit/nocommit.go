@@ -66,8 +66,8 @@ const (
 )
 
 func run(pass *analysis.Pass) {
-	sc, _ := pass.ResultOf[saramaconfig.Analyzer].(*saramaconfig.Result)
-	if sc == nil || len(sc.Sarama) == 0 {
+	sc := pass.ResultOf[saramaconfig.Analyzer].(*saramaconfig.Result)
+	if len(sc.Sarama) == 0 {
 		return // the package does not use sarama
 	}
 	in := analysisutil.InspectorOf(pass)
