@@ -252,3 +252,44 @@ func markNoop(ctx context.Context, process func(*kgo.Record) error, logger field
 	})
 	return errors.New("done")
 }
+
+// A partition's records, each marked as it is processed (AutoCommitMarks): the
+// mark of the next record passes the failed one.
+func markEachPartition(ctx context.Context, process func(context.Context, *kgo.Record) error, logger fieldLogger) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.AutoCommitMarks())
+	if err != nil {
+		return err
+	}
+	cl.PollFetches(ctx).EachPartition(func(p kgo.FetchTopicPartition) {
+		for _, r := range p.Records {
+			if err := process(ctx, r); err != nil {
+				logger.Error("process", err, r.Offset)
+				continue // want `record r is skipped after its processing failed \(the branch only logs\), and cl.MarkCommitRecords marks a record processed after it: once a later record of its partition is marked`
+			}
+			cl.MarkCommitRecords(r)
+		}
+	})
+	return nil
+}
+
+// Silent twin: the failed records are kept to be processed again before the
+// next poll.
+func markKeepFailed(ctx context.Context, process func(context.Context, *kgo.Record) error, logger fieldLogger) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.AutoCommitMarks())
+	if err != nil {
+		return err
+	}
+	var again []*kgo.Record
+	cl.PollFetches(ctx).EachPartition(func(p kgo.FetchTopicPartition) {
+		for _, r := range p.Records {
+			if err := process(ctx, r); err != nil {
+				logger.Error("process, again later", err)
+				again = append(again, r)
+				continue
+			}
+			cl.MarkCommitRecords(r)
+		}
+	})
+	_ = again
+	return nil
+}
