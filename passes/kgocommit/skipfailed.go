@@ -73,8 +73,9 @@ func (c *checker) skipFailed(in *inspector.Inspector, sites []site) {
 			continue
 		}
 		for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-			l.fn = fn.Node()
-			break
+			if l.fn == nil {
+				l.fn = fn.Node() // the innermost
+			}
 		}
 		if l.fn == nil {
 			continue
