@@ -761,7 +761,7 @@ func (r *Result) walk(w *Walk, fn *ssa.Function, top ssa.CallInstruction, seen m
 func (r *Result) call(w *Walk, in ssa.CallInstruction, top ssa.CallInstruction, seen map[*ssa.Function]bool) {
 	c := in.Common()
 	if c.IsInvoke() {
-		if r.mayUseClient(c.Method.Pkg()) && !isLogging(c.Method.Name()) {
+		if r.mayUseClient(c.Method.Pkg()) && !IsLogging(c.Method.Name()) {
 			w.Opaque = true
 		}
 		return
@@ -861,10 +861,11 @@ func boundRecv(v ssa.Value, fn *ssa.Function) ssa.Value {
 	return mc.Bindings[0]
 }
 
-// isLogging reports whether name is a logging method's (Info, Debugf,
+// IsLogging reports whether name is a logging method's (Info, Debugf,
 // Errorw, Log, Printf...): called through the program's own logger
-// interface, it is assumed to commit nothing, as the loggers do.
-func isLogging(name string) bool {
+// interface, it is assumed to commit nothing, as the loggers do (kgocommit:
+// a failure branch that only logs handles nothing).
+func IsLogging(name string) bool {
 	for _, p := range []string{"Debug", "Info", "Warn", "Error", "Print", "Log", "Trace", "Fatal", "Panic"} {
 		if rest, ok := strings.CutPrefix(name, p); ok && (rest == "" || rest == "f" || rest == "w" || rest == "ln" || rest == "Context" || rest == "Ctx") {
 			return true

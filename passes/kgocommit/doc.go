@@ -7,9 +7,10 @@
 //
 // Reports, for github.com/twmb/franz-go/pkg/kgo clients, MarkCommitRecords,
 // MarkCommitOffsets and CommitMarkedOffsets on a client without
-// kgo.AutoCommitMarks, CommitUncommittedOffsets on a client with it, and
+// kgo.AutoCommitMarks, CommitUncommittedOffsets on a client with it,
 // EpochOffsets of a record's own offset given to CommitOffsets,
-// CommitOffsetsSync or MarkCommitOffsets.
+// CommitOffsetsSync or MarkCommitOffsets, and a record skipped after its
+// processing failed while a record processed after it is committed.
 //
 // Marking is a no-op unless the client has the AutoCommitMarks option: the
 // methods return at once (docs/library-facts.md, F25). With autocommit on,
@@ -40,6 +41,24 @@
 // MarkCommitOffsets, whose mark the revoke at Close commits (v1.22.3; v1.7.0
 // has no MarkCommitOffsets): committed 4, the restart reads record 4 again.
 //
+// CommitRecords and MarkCommitRecords commit, per partition, the offset after
+// the highest record they are given (F35). A loop that logs a record's failed
+// processing and skips it (continue), then commits or marks the records it
+// processed after it, commits the failed record as consumed: the group never
+// delivers it again, although the program kept it out of its commit (the
+// runtime proof, skipfailed, v1.7.0 and v1.22.3: record 2 fails, record 3 is
+// committed, a restarted member starts at 4). Elastic's apm-queue v1.0.0 does
+// this at least once (its issue 118):
+//
+//	for i, msg := range records {
+//		if err := c.processor.Process(ctx, record); err != nil {
+//			logger.Error("data loss: unable to process event", zap.Error(err))
+//			continue // record msg is skipped after its processing failed (...)
+//		}
+//		last = i
+//	}
+//	client.CommitRecords(ctx, records[last])
+//
 // # What is recognised
 //
 // The github.com/twmb/franz-go/pkg/kgo import path, also vendored. The
@@ -58,6 +77,23 @@
 // EpochOffset literals and fields stored into those, to a load of a
 // kgo.Record's Offset field with nothing added.
 //
+// For skipfailed, the loops over fetched records are ranges over a
+// []*kgo.Record (Fetches.Records(), a partition's Records, a slice received
+// from a channel) and function literals given to an EachRecord method (where
+// a return skips the record). A failure branch is an if on "err != nil",
+// where err is set by a call of the loop (in the if's init or by the loop's
+// last assignment before it), and whose statements only log (methods and
+// functions named like Error, Warnf, Info, Printf, Log; zerolog's Msg), count
+// (x++, Prometheus and OpenTelemetry metrics) and skip, also inside an if or
+// a switch without calls in their conditions (apm-queue's switch on its
+// delivery mode). What is processed after it: the loop's record given to
+// CommitRecords or MarkCommitRecords after the branch (or in its else, where
+// the failed record falls out of an if with nothing but logging), or a
+// variable of the function set there to the record, its index (last = i,
+// then records[last], also through lastRecord := records[last]) or a slice
+// the record is appended to (done = append(done, r), then done...), given to
+// such a call later in the function.
+//
 // # Not reported
 //
 //   - marks on a client whose options the package does not see whole (options
@@ -70,7 +106,23 @@
 //     paths only (options chosen by a switch, the commit on the other case:
 //     franz-go's own examples/group_committing);
 //   - EpochOffsets computed (r.Offset+1, a variable of the program's own),
-//     and SetOffsets, which seeks: the record's own offset is right there.
+//     and SetOffsets, which seeks: the record's own offset is right there;
+//   - a failure branch that does anything besides logging and counting: it
+//     hands the record to a dead-letter queue, retries it, stores it for
+//     later, or commits the failed record itself (a record dropped on
+//     purpose, with a comment or without: the commit says it), and a branch
+//     that returns or breaks out of the loop (nothing after the failed
+//     record is committed: the fix);
+//   - an error set in a loop of its own inside the record loop (a bounded
+//     retry, given up on purpose), by kgo (a failed commit), or by a decoding
+//     call (a name with Unmarshal, Decode, Parse, Deserialize or Unpack: a
+//     malformed record, which no retry helps);
+//   - a batch committed whole (CommitRecords(ctx, records...),
+//     CommitUncommittedOffsets, autocommit): the program commits what it
+//     polled whatever became of each record, a policy and not a skip;
+//   - a MarkCommitRecords on a client without AutoCommitMarks (marknoop's
+//     report: the mark does nothing), and records walked with RecordIter or
+//     a channel of single records.
 //
 // # Category marknoop
 //
@@ -87,6 +139,16 @@
 // # Category offbyone
 //
 // An EpochOffset of a record's own offset committed or marked.
+//
+// # Category skipfailed
+//
+// A record skipped (or left out of the commit) after its processing failed,
+// where the branch only logs, while CommitRecords or MarkCommitRecords later
+// commits or marks a record the loop processed after it; the commit is a
+// related position. Reported at the continue or return that skips the
+// record, or at the if whose else alone commits. No fix: whether to retry,
+// stop before the commit or hand the record to a dead-letter queue is the
+// program's choice.
 //
 // # Fix and suppression
 //

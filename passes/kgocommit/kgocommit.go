@@ -47,7 +47,7 @@ const (
 )
 
 // methods are the *kgo.Client methods the analyzer looks at.
-var methods = slices.Concat(kgoapi.Marks, kgoapi.RawOffsets, []string{"CommitMarkedOffsets", "CommitUncommittedOffsets"})
+var methods = slices.Concat(kgoapi.Marks, kgoapi.RawOffsets, []string{"CommitMarkedOffsets", "CommitUncommittedOffsets", "CommitRecords"})
 
 func run(pass *analysis.Pass) {
 	cg := pass.ResultOf[clientgraph.Analyzer].(*clientgraph.Result)
@@ -93,6 +93,7 @@ func run(pass *analysis.Pass) {
 		c.mode(s)
 	}
 	c.offByOne(sites)
+	c.skipFailed(in, sites)
 	c.flush()
 }
 
