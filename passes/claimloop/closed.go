@@ -231,7 +231,9 @@ func (c *checker) handling(cur inspector.Cursor, vars []types.Object, stmts []as
 // message (helperReturnsOnClosed), and leaves the loop on that error:
 // if err := h.handle(msg, ok); err != nil { return err }, also with = or
 // as err := h.handle(msg, ok) followed (in rest) by the if, or
-// if h.handle(msg, ok) != nil { return ... }.
+// if h.handle(msg, ok) != nil { return ... }; or to one with a single bool
+// result that returns a constant on !ok, the if leaving when the result is
+// that constant (if !h.process(msg, ok) { return nil }).
 func (c *checker) helperChecks(cur inspector.Cursor, vars []types.Object, s ast.Stmt, rest []ast.Stmt) bool {
 	if len(vars) != 2 || vars[1] == nil {
 		return false
@@ -273,15 +275,28 @@ func (c *checker) helperChecks(cur inspector.Cursor, vars []types.Object, s ast.
 		return nil
 	}
 	var (
-		call *ast.CallExpr
-		ifs  *ast.IfStmt
+		call   *ast.CallExpr
+		ifs    *ast.IfStmt
+		result = "error" // what the function returns on !ok for the if to leave
 	)
 	switch st := s.(type) {
 	case *ast.IfStmt:
 		ifs = st
 		x := nonNil(st.Cond)
 		if x == nil {
-			return false
+			if st.Init != nil {
+				return false
+			}
+			// if h.process(msg, ok), if !h.process(msg, ok)
+			result = "true"
+			x = ast.Unparen(st.Cond)
+			if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+				result, x = "false", u.X
+			}
+			if call, _ = ast.Unparen(x).(*ast.CallExpr); call == nil {
+				return false
+			}
+			break
 		}
 		if st.Init == nil {
 			call, _ = ast.Unparen(x).(*ast.CallExpr)
@@ -309,16 +324,18 @@ func (c *checker) helperChecks(cur inspector.Cursor, vars []types.Object, s ast.
 	if call == nil || ifs == nil || len(ifs.Body.List) == 0 || !c.leaves(cur, ifs.Body.List[len(ifs.Body.List)-1]) {
 		return false
 	}
-	return c.helperReturnsOnClosed(call, vars)
+	return c.helperReturnsOnClosed(call, vars, result)
 }
 
 // helperReturnsOnClosed reports whether call, a call of a function of the
-// package with a single error result, is given ok (vars[1]) as an argument
+// package with a single error result (a single bool result when result is
+// "true" or "false"), is given ok (vars[1]) as an argument
 // of its own, and the message (vars[0]) at most as one (not msg.Value: the
 // caller would dereference it), and the function's first statement that
 // mentions those parameters is an if on their closing (!ok, msg == nil...)
-// whose branch ends in a return of an error other than nil. One call down.
-func (c *checker) helperReturnsOnClosed(call *ast.CallExpr, vars []types.Object) bool {
+// whose branch ends in a return of an error other than nil (of the constant
+// result). One call down.
+func (c *checker) helperReturnsOnClosed(call *ast.CallExpr, vars []types.Object, result string) bool {
 	info := c.pass.TypesInfo
 	fn := analysisutil.CalledFunc(info, call)
 	if fn == nil {
@@ -326,8 +343,12 @@ func (c *checker) helperReturnsOnClosed(call *ast.CallExpr, vars []types.Object)
 	}
 	decl := c.funcs[fn.Origin()]
 	sig, _ := fn.Type().(*types.Signature)
+	resultType := "error"
+	if result != "error" {
+		resultType = "bool"
+	}
 	if decl == nil || decl.Body == nil || sig == nil || sig.Results().Len() != 1 ||
-		!types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type()) {
+		!types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup(resultType).Type()) {
 		return false
 	}
 	var params [2]types.Object // the function's message and ok parameters
@@ -365,6 +386,9 @@ func (c *checker) helperReturnsOnClosed(call *ast.CallExpr, vars []types.Object)
 			return false
 		}
 		id, isID := ast.Unparen(ret.Results[0]).(*ast.Ident)
+		if result != "error" {
+			return isID && info.Uses[id] == types.Universe.Lookup(result)
+		}
 		return !isID || info.Uses[id] != types.Universe.Lookup("nil")
 	}
 	return false

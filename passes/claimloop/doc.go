@@ -112,11 +112,13 @@
 // nil on !ok before it uses the message, its first statement that mentions
 // them being such an if, and leaves as above on that error: if err :=
 // h.handle(msg, ok); err != nil { return err }, err := h.handle(msg, ok)
-// followed by the if, or if h.handle(msg, ok) != nil { ... }; the message
-// handed to it only as it is (not msg.Value, which the caller dereferences).
-// A helper that tells the closing by a bool, that is more than one call
-// down, or whose error the caller compares (errors.Is) rather than tests
-// against nil is not followed: the receive is reported as unchecked.
+// followed by the if, or if h.handle(msg, ok) != nil { ... }; or that has a
+// single bool result, returns true or false on !ok, and the if leaves on
+// that value (if !h.process(msg, ok) { return nil }); the message handed to
+// it only as it is (not msg.Value, which the caller dereferences). A helper
+// more than one call down, that tells the closing by another result, or whose
+// error the caller compares (errors.Is) rather than tests against nil is not
+// followed: the receive is reported as unchecked.
 // A range over the channel ends when it is closed and is not reported.
 // A PartitionConsumer's channel is recognised the same way (the result of
 // PartitionConsumer.Messages(), traced alike); a channel that may come from

@@ -179,3 +179,54 @@ func (l *okLogged) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.C
 		}
 	}
 }
+
+// A helper that tells by a bool whether to go on: false when the claim's
+// channel is closed, and the loop returns on false.
+type okProcess struct{ sess sarama.ConsumerGroupSession }
+
+func (*okProcess) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*okProcess) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (p *okProcess) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	p.sess = sess
+	for {
+		select {
+		case msg, ok := <-claim.Messages():
+			if !p.process(msg, ok) {
+				return nil
+			}
+		case <-sess.Context().Done():
+			return nil
+		}
+	}
+}
+
+func (p *okProcess) process(msg *sarama.ConsumerMessage, ok bool) bool {
+	if !ok {
+		log.Println("claim closed")
+		return false
+	}
+	p.sess.MarkMessage(msg, "")
+	return true
+}
+
+// The same helper, the loop leaving on the wrong result: on a closed channel
+// it goes on and receives nil again.
+type okProcessInverted struct{ p okProcess }
+
+func (*okProcessInverted) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*okProcessInverted) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (q *okProcessInverted) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	q.p.sess = sess
+	for {
+		select {
+		case msg, ok := <-claim.Messages(): // want `^receive from claim.Messages\(\) in \(\*okProcessInverted\).ConsumeClaim does not check for a closed channel`
+			if q.p.process(msg, ok) {
+				return nil
+			}
+		case <-sess.Context().Done():
+			return nil
+		}
+	}
+}
