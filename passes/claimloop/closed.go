@@ -186,9 +186,12 @@ func after(cur inspector.Cursor) []ast.Stmt {
 // them must be an if statement that checks for the closing (!ok, msg == nil,
 // or their converse with an else branch) and leaves the loop there.
 func (c *checker) handling(cur inspector.Cursor, vars []types.Object, stmts []ast.Stmt) (handling, ast.Stmt, *ast.BlockStmt) {
-	for _, s := range stmts {
+	for i, s := range stmts {
 		if !c.mentions(s, vars) {
 			continue
+		}
+		if c.helperChecks(cur, vars, s, stmts[i+1:]) {
+			return handled, nil, nil
 		}
 		ifs, ok := s.(*ast.IfStmt)
 		if !ok || ifs.Init != nil {
@@ -220,6 +223,175 @@ func (c *checker) handling(cur inspector.Cursor, vars []types.Object, stmts []as
 		return unchecked, nil, nil
 	}
 	return unchecked, nil, nil
+}
+
+// helperChecks reports whether s, the first statement after a comma-ok
+// receive that mentions its message or ok (vars), hands ok to a function of
+// the package that returns a non-nil error when !ok before it uses the
+// message (helperReturnsOnClosed), and leaves the loop on that error:
+// if err := h.handle(msg, ok); err != nil { return err }, also with = or
+// as err := h.handle(msg, ok) followed (in rest) by the if, or
+// if h.handle(msg, ok) != nil { return ... }; or to one with a single bool
+// result that returns a constant on !ok, the if leaving when the result is
+// that constant (if !h.process(msg, ok) { return nil }).
+func (c *checker) helperChecks(cur inspector.Cursor, vars []types.Object, s ast.Stmt, rest []ast.Stmt) bool {
+	if len(vars) != 2 || vars[1] == nil {
+		return false
+	}
+	info := c.pass.TypesInfo
+	// errOf returns the call and the variable it assigns in err := call.
+	errOf := func(s ast.Stmt) (*ast.CallExpr, types.Object) {
+		as, ok := s.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || (as.Tok != token.DEFINE && as.Tok != token.ASSIGN) {
+			return nil, nil
+		}
+		id, _ := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+		call, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if id == nil || call == nil {
+			return nil, nil
+		}
+		obj := info.Defs[id]
+		if obj == nil {
+			obj = info.Uses[id]
+		}
+		return call, obj
+	}
+	// nonNil returns x in x != nil (or nil != x).
+	nonNil := func(e ast.Expr) ast.Expr {
+		b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+		if !ok || b.Op != token.NEQ {
+			return nil
+		}
+		isNil := func(e ast.Expr) bool {
+			id, ok := ast.Unparen(e).(*ast.Ident)
+			return ok && info.Uses[id] == types.Universe.Lookup("nil")
+		}
+		switch {
+		case isNil(b.Y):
+			return b.X
+		case isNil(b.X):
+			return b.Y
+		}
+		return nil
+	}
+	var (
+		call   *ast.CallExpr
+		ifs    *ast.IfStmt
+		result = "error" // what the function returns on !ok for the if to leave
+	)
+	switch st := s.(type) {
+	case *ast.IfStmt:
+		ifs = st
+		x := nonNil(st.Cond)
+		if x == nil {
+			if st.Init != nil {
+				return false
+			}
+			// if h.process(msg, ok), if !h.process(msg, ok)
+			result = "true"
+			x = ast.Unparen(st.Cond)
+			if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+				result, x = "false", u.X
+			}
+			if call, _ = ast.Unparen(x).(*ast.CallExpr); call == nil {
+				return false
+			}
+			break
+		}
+		if st.Init == nil {
+			call, _ = ast.Unparen(x).(*ast.CallExpr)
+			break
+		}
+		var errVar types.Object
+		call, errVar = errOf(st.Init)
+		if id, ok := ast.Unparen(x).(*ast.Ident); !ok || errVar == nil || info.Uses[id] != errVar {
+			return false
+		}
+	case *ast.AssignStmt:
+		var errVar types.Object
+		call, errVar = errOf(st)
+		if call == nil || errVar == nil || len(rest) == 0 {
+			return false
+		}
+		ifs, _ = rest[0].(*ast.IfStmt)
+		if ifs == nil || ifs.Init != nil {
+			return false
+		}
+		if id, ok := ast.Unparen(nonNil(ifs.Cond)).(*ast.Ident); !ok || info.Uses[id] != errVar {
+			return false
+		}
+	}
+	if call == nil || ifs == nil || len(ifs.Body.List) == 0 || !c.leaves(cur, ifs.Body.List[len(ifs.Body.List)-1]) {
+		return false
+	}
+	return c.helperReturnsOnClosed(call, vars, result)
+}
+
+// helperReturnsOnClosed reports whether call, a call of a function of the
+// package with a single error result (a single bool result when result is
+// "true" or "false"), is given ok (vars[1]) as an argument
+// of its own, and the message (vars[0]) at most as one (not msg.Value: the
+// caller would dereference it), and the function's first statement that
+// mentions those parameters is an if on their closing (!ok, msg == nil...)
+// whose branch ends in a return of an error other than nil (of the constant
+// result). One call down.
+func (c *checker) helperReturnsOnClosed(call *ast.CallExpr, vars []types.Object, result string) bool {
+	info := c.pass.TypesInfo
+	fn := analysisutil.CalledFunc(info, call)
+	if fn == nil {
+		return false
+	}
+	decl := c.funcs[fn.Origin()]
+	sig, _ := fn.Type().(*types.Signature)
+	resultType := "error"
+	if result != "error" {
+		resultType = "bool"
+	}
+	if decl == nil || decl.Body == nil || sig == nil || sig.Results().Len() != 1 ||
+		!types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup(resultType).Type()) {
+		return false
+	}
+	var params [2]types.Object // the function's message and ok parameters
+	for i, arg := range call.Args {
+		if sig.Variadic() && i >= sig.Params().Len()-1 || i >= sig.Params().Len() {
+			return false
+		}
+		id, _ := ast.Unparen(arg).(*ast.Ident)
+		switch {
+		case id != nil && info.Uses[id] == vars[0] && params[0] == nil:
+			params[0] = sig.Params().At(i)
+		case id != nil && info.Uses[id] == vars[1] && params[1] == nil:
+			params[1] = sig.Params().At(i)
+		case c.mentions(arg, vars):
+			return false
+		}
+	}
+	if params[1] == nil || params[1].Name() == "" || params[1].Name() == "_" {
+		return false
+	}
+	if params[0] != nil && (params[0].Name() == "" || params[0].Name() == "_") {
+		params[0] = nil
+	}
+	objs := []types.Object{params[0], params[1]}
+	for _, s := range decl.Body.List {
+		if !c.mentions(s, objs) {
+			continue
+		}
+		ifs, ok := s.(*ast.IfStmt)
+		if !ok || ifs.Init != nil || !c.closedWhen(ifs.Cond, objs, true) || len(ifs.Body.List) == 0 {
+			return false
+		}
+		ret, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 {
+			return false
+		}
+		id, isID := ast.Unparen(ret.Results[0]).(*ast.Ident)
+		if result != "error" {
+			return isID && info.Uses[id] == types.Universe.Lookup(result)
+		}
+		return !isID || info.Uses[id] != types.Universe.Lookup("nil")
+	}
+	return false
 }
 
 // closedWhen reports whether cond is value exactly when the channel may be

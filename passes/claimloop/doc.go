@@ -107,6 +107,18 @@
 // break directly in a for loop, or a call that does not return (the suite's one
 // answer, internal/noreturn: panic, os.Exit, log.Fatal, the common loggers'
 // Fatal, a function of the program that never returns).
+// A comma-ok receive is checked too when that first statement hands ok to a
+// function of the package (one call down) that returns an error other than
+// nil on !ok before it uses the message, its first statement that mentions
+// them being such an if, and leaves as above on that error: if err :=
+// h.handle(msg, ok); err != nil { return err }, err := h.handle(msg, ok)
+// followed by the if, or if h.handle(msg, ok) != nil { ... }; or that has a
+// single bool result, returns true or false on !ok, and the if leaves on
+// that value (if !h.process(msg, ok) { return nil }); the message handed to
+// it only as it is (not msg.Value, which the caller dereferences). A helper
+// more than one call down, that tells the closing by another result, or whose
+// error the caller compares (errors.Is) rather than tests against nil is not
+// followed: the receive is reported as unchecked.
 // A range over the channel ends when it is closed and is not reported.
 // A PartitionConsumer's channel is recognised the same way (the result of
 // PartitionConsumer.Messages(), traced alike); a channel that may come from
@@ -147,7 +159,8 @@
 // # Not reported
 //
 //   - range loops over the channel (they end when it is closed) and receives
-//     checked as above;
+//     checked as above, also through a helper given ok; a drain that discards
+//     the message (case _, ok := <-claim.Messages(): if !ok { return nil });
 //   - ConsumeClaim loops that never watch the session but do not block: they
 //     end when the claim's channel is closed (the runtime proof's
 //     claimctx/range-fast);
