@@ -328,7 +328,7 @@ func (c *checker) checkGo(cur inspector.Cursor, g *ast.GoStmt) {
 			}
 		}
 	}
-	if mark == nil || c.waits(s) {
+	if lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit); mark == nil || c.waits(s) || (ok && !isSetup(s.fn) && c.awaitsSignal(s, lit)) {
 		return
 	}
 	msg := fmt.Sprintf("goroutine started in %s marks offsets and %s does not wait for it, wait before returning or in Cleanup (a mark made after the session released the partition is dropped: the message is delivered again)", s.where(c.pass.TypesInfo), s.fn.Name())
@@ -367,7 +367,7 @@ func (c *checker) checkCallback(cur inspector.Cursor, lit *ast.FuncLit) {
 		return // callbacks are judged in ConsumeClaim and the functions it runs
 	}
 	mark := c.markIn(lit.Body)
-	if mark == nil || c.waits(s) {
+	if mark == nil || c.waits(s) || c.awaitsSignal(s, lit) {
 		return
 	}
 	c.pass.Report(analysis.Diagnostic{

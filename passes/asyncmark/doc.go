@@ -62,7 +62,19 @@
 // functions, dapr/kit's retry.NotifyRecover). The handler waits when ConsumeClaim, the
 // helper that starts the goroutine or hands the callback on, or the Cleanup
 // method of its receiver's type, calls any method named Wait (sync.WaitGroup,
-// errgroup.Group).
+// errgroup.Group). It also waits when the literal (a callback, or a
+// goroutine's function literal) signals after its last mark, closing a
+// channel or sending on it (or closing it in a deferred call), and the
+// function it is in (ConsumeClaim, or the per-message helper it runs)
+// receives from that channel (the same variable, or the same field of the
+// same variable) after the literal and inside the loop the literal is in: a
+// receive, or a select without a default whose cases are all receives (a
+// pub/sub library's subscriber waiting for the application's ack, with the
+// session's Done: leaving when the session ends is right, the mark would be
+// dropped anyway and the message is delivered again). A subscriber that
+// waits for an acked channel and marks itself (watermill-kafka's
+// processMessage: the message's Ack only closes the channel) has no
+// goroutine or callback that marks, and is not reported.
 //
 // A goroutine started in the handler's Setup (or a function Setup runs) that
 // marks, an ack loop fed by ConsumeClaim, runs through the whole session and
@@ -74,6 +86,11 @@
 //
 //   - handlers that call a Wait method in ConsumeClaim or Cleanup, whatever
 //     they wait for;
+//   - a select on the acked channel whose other cases are receives that can
+//     come first, a timer's as well as the session's Done (the select is
+//     taken as the wait); a signal and a receive are matched by the
+//     variable or field, not followed through parameters, other functions
+//     or assignments;
 //   - goroutines started elsewhere (in main: a worker pool fed by the claim
 //     loop), and marks through functions of other packages without the fact
 //     (an interface method, a function value);
