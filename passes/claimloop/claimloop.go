@@ -60,7 +60,7 @@ const (
 	categoryUnchecked = "closedclaim"     // a receive that never checks for a closed channel
 	categorySpin      = "closedclaimspin" // a closed channel detected, then received from again
 	categoryBlocked   = "sessionblocked"  // a ConsumeClaim loop that blocks and never watches the session's context
-	categoryPartition = "closedpartition" // a receive from a PartitionConsumer's channel that never checks for a closed channel
+	categoryPartition = "closedpartition" // a receive from a PartitionConsumer's channel that does not leave when it is closed
 	categoryStop      = "closedclaimstop" // a closed claim's channel taken for the end of consumption
 )
 

@@ -22,9 +22,9 @@ const (
 	spins                     // a check that receives again
 )
 
-// checkReceive reports a receive from a claim's Messages() channel that does
-// not leave when the channel is closed, and one from a PartitionConsumer's
-// that never checks for the closing (src says which).
+// checkReceive reports a receive from a claim's Messages() channel, or a
+// PartitionConsumer's (src says which), that does not leave when the channel
+// is closed.
 func (c *checker) checkReceive(cur inspector.Cursor, recv *ast.UnaryExpr, src source) {
 	info := c.pass.TypesInfo
 	var (
@@ -76,9 +76,10 @@ func (c *checker) checkReceive(cur inspector.Cursor, recv *ast.UnaryExpr, src so
 		c.checkStop(cur, recv, branch)
 	}
 	// A PartitionConsumer's receive is reported when its message, a named
-	// variable, is used unchecked: a blank or discarded message (a drain,
-	// case _, ok := <-pc.Messages()) is never dereferenced.
-	if h == handled || src == partitionSource && (h != unchecked || len(vars) == 0 || vars[0] == nil) {
+	// variable, is used unchecked or its check receives again: a blank or
+	// discarded message (a drain, case _, ok := <-pc.Messages()) is never
+	// dereferenced.
+	if h == handled || src == partitionSource && (len(vars) == 0 || vars[0] == nil) {
 		return
 	}
 	name, ft := c.funcName(cur)
@@ -129,6 +130,10 @@ func (c *checker) checkReceive(cur inspector.Cursor, recv *ast.UnaryExpr, src so
 		}
 		d.Pos, d.End = exit.Pos(), exit.End()
 		d.Message = fmt.Sprintf("%s on a closed %s channel in %s receives from it again, return instead (a released claim's channel yields nil at once: the loop spins)", what, chanText, name)
+		if src == partitionSource {
+			d.Category = categoryPartition
+			d.Message = fmt.Sprintf("%s on a closed %s channel in %s receives from it again, return instead (a PartitionConsumer's closed channel yields nil at once: the loop spins)", what, chanText, name)
+		}
 		d.Related = []analysis.RelatedInformation{{Pos: recv.Pos(), End: recv.End(), Message: "the receive"}}
 		switch {
 		case ret == "":

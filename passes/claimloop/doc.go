@@ -9,8 +9,8 @@
 // Reports receives from a ConsumerGroupClaim's Messages() channel that do not
 // check whether the channel is closed, checks that receive again or stop the
 // whole consumer, receives from a PartitionConsumer's Messages() channel that
-// do not check, and ConsumeClaim loops that may block and never watch the
-// session's Context().Done().
+// do not check or check and receive again, and ConsumeClaim loops that may
+// block and never watch the session's Context().Done().
 //
 // sarama closes a claim's Messages() channel when the claim is released: when
 // the session ends (every rebalance under the default eager strategy), when a
@@ -178,9 +178,6 @@
 //     (Setup's per-session context), which may be the claim's or the
 //     session's own; a cancel func typed func() rather than
 //     context.CancelFunc; runtime.Goexit and testing's FailNow;
-//   - a receive from a PartitionConsumer's channel whose check continues or
-//     only leaves a select (it spins): only the receive that never checks is
-//     reported for now;
 //   - an operation that blocks in a callee the loop does not hand the
 //     message or session to, more than three calls down, or in a goroutine
 //     or function literal of the callee;
@@ -223,7 +220,11 @@
 // A receive from a PartitionConsumer's Messages() channel (the group-less
 // Consumer's) whose message is used without a check for the closed channel:
 // after AsyncClose, Close or an offset out of range the receive yields nil
-// (a nil dereference).
+// (a nil dereference). Also, as for closedclaimspin, a check for the closed
+// channel that ends in continue, in a break that only leaves the enclosing
+// select, or is an if with no else: the loop receives nil again at once and
+// spins (the report is at the continue, break or if, the receive its related
+// position). A blank message (case _, ok := <-pc.Messages()) is not judged.
 //
 // # Category sessionblocked
 //
@@ -239,7 +240,8 @@
 // <-claim.Messages(), or the same as a select case) in a function that
 // returns nothing or one error and has no identifier ok, the fix receives
 // with comma-ok and inserts "if !ok { return nil }" (or "return") after it.
-// For closedclaimspin the fix replaces the continue or break with that return;
+// For closedclaimspin, and closedpartition's spinning checks, the fix replaces
+// the continue or break with that return;
 // when the check is an if with no else (if msg != nil { ... }), it inserts
 // "if msg == nil { return nil }" ("if !ok" in the comma-ok form) right after
 // the receive, and keeps the if and whatever the loop does around it (a

@@ -96,3 +96,19 @@ func partitions(pc sarama.PartitionConsumer, done <-chan struct{}, handle func(*
 		}
 	}()
 }
+
+// A partition consumer's check that only leaves the select: the same fix as
+// the claim's, the function returns.
+func partitionBreak(pc sarama.PartitionConsumer, done <-chan struct{}, handle func(*sarama.ConsumerMessage)) {
+	for {
+		select {
+		case <-done:
+			return
+		case msg, ok := <-pc.Messages():
+			if !ok {
+				break // want `break out of the select on a closed pc.Messages\(\) channel in partitionBreak receives from it again, return instead \(a PartitionConsumer's closed channel`
+			}
+			handle(msg)
+		}
+	}
+}

@@ -146,3 +146,57 @@ func drainPartitionBlank(ctx context.Context, pc sarama.PartitionConsumer) {
 		}
 	}
 }
+
+// A comma-ok check that only leaves the select: the loop receives nil from
+// the closed channel again at once and spins (the claim's closedclaimspin,
+// without a session to end it).
+func watchPartition(ctx context.Context, pc sarama.PartitionConsumer, handle func(*sarama.ConsumerMessage)) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case msg, ok := <-pc.Messages():
+			if !ok {
+				break // want `break out of the select on a closed pc.Messages\(\) channel in watchPartition receives from it again, return instead \(a PartitionConsumer's closed channel yields nil at once: the loop spins\)`
+			}
+			handle(msg)
+		}
+	}
+}
+
+// A check that continues, the same spin.
+func skipPartition(pc sarama.PartitionConsumer, handle func(*sarama.ConsumerMessage)) {
+	for {
+		msg := <-pc.Messages()
+		if msg == nil {
+			continue // want `continue on a closed pc.Messages\(\) channel in skipPartition receives from it again, return instead \(a PartitionConsumer's closed channel yields nil at once: the loop spins\)`
+		}
+		handle(msg)
+	}
+}
+
+// A check with no else: nothing is done on the closed channel, the loop
+// receives again.
+func filterPartition(pc sarama.PartitionConsumer, handle func(*sarama.ConsumerMessage)) {
+	for {
+		msg := <-pc.Messages()
+		if msg != nil { // want `an if with no else on a closed pc.Messages\(\) channel in filterPartition receives from it again, return instead \(a PartitionConsumer's closed channel yields nil at once: the loop spins\)`
+			handle(msg)
+		}
+	}
+}
+
+// Their twin: the check returns.
+func watchPartitionOK(ctx context.Context, pc sarama.PartitionConsumer, handle func(*sarama.ConsumerMessage)) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case msg, ok := <-pc.Messages():
+			if !ok {
+				return
+			}
+			handle(msg)
+		}
+	}
+}
