@@ -59,7 +59,9 @@
 // deferred or through functions with the fact, and never stores, sends,
 // returns or starts it in a goroutine), or a listed retry helper of a library
 // that does not use sarama (cenkalti/backoff/v4's Retry and RetryNotify
-// functions, dapr/kit's retry.NotifyRecover). The handler waits when ConsumeClaim, the
+// functions, dapr/kit's retry.NotifyRecover), or sync.Once's Do method, which
+// calls its function, if at all, before it returns (an ack made at most once:
+// once.Do(func() { sess.MarkMessage(m, ""); close(acked) })). The handler waits when ConsumeClaim, the
 // helper that starts the goroutine or hands the callback on, or the Cleanup
 // method of its receiver's type, calls any method named Wait (sync.WaitGroup,
 // errgroup.Group). It also waits when the literal (a callback, or a
@@ -96,7 +98,8 @@
 //     (an interface method, a function value);
 //   - literals called in place, assigned to variables, or given to functions
 //     of the package, or to functions of other packages that run them in
-//     place (InPlaceFact, or listed: backoff.Retry, retry.NotifyRecover),
+//     place (InPlaceFact, or listed: backoff.Retry, retry.NotifyRecover,
+//     sync.Once.Do),
 //     unless the call is a go statement's;
 //   - literals given to the retry helpers of other libraries that do not use
 //     sarama and are not listed: reported as handed on (kafkalint does not

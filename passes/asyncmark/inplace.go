@@ -19,7 +19,8 @@ import (
 // them only before it returns. Like every fact of the suite it is computed
 // only where sarama is imported (the standalone command analyses nothing
 // else), so the retry helpers of dependencies that do not import it are
-// listed instead (listedInPlace: cenkalti/backoff's, dapr/kit's).
+// listed instead (listedInPlace: cenkalti/backoff's, dapr/kit's, and
+// sync.Once's Do).
 // Indices count the parameters from 0; -1 is a method's receiver (a named
 // function type's method).
 //
@@ -296,7 +297,8 @@ func isGoCall(cur inspector.Cursor) bool {
 // listedInPlace lists the functions of libraries that do not import sarama
 // (kafkalint does not analyse them) that run the function arguments at the
 // listed indices only before they return, read in their sources: retry loops
-// that call the operation (and notify) in place and sleep between attempts.
+// that call the operation (and notify) in place and sleep between attempts,
+// and the standard library's sync.Once.Do.
 var listedInPlace = map[string][]int{
 	// github.com/cenkalti/backoff/v4 (v4.2.1, v4.3.0: retry.go).
 	"github.com/cenkalti/backoff/v4.Retry":                       {0},
@@ -309,13 +311,26 @@ var listedInPlace = map[string][]int{
 	// backoff.RetryNotify.
 	"github.com/dapr/kit/retry.NotifyRecover":         {0, 2, 3},
 	"github.com/dapr/kit/retry.NotifyRecoverWithData": {0, 2, 3},
+	// The standard library: sync.Once's Do calls f, if at all, before it
+	// returns (a concurrent Do waits for the first one's f to return).
+	"(*sync.Once).Do": {0},
 }
 
-// listedKey is "path.Name" for a package-level function, vendoring removed;
-// "" for a method.
+// listedKey is "path.Name" for a package-level function and "(*path.Type).Name"
+// (or "(path.Type).Name") for a method of a named type, vendoring removed; ""
+// for another method (an interface's).
 func listedKey(fn *types.Func) string {
-	if fn.Signature().Recv() != nil {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return clients.Unvendor(fn.Pkg().Path()) + "." + fn.Name()
+	}
+	t, star := recv.Type(), ""
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t, star = p.Elem(), "*"
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || types.IsInterface(n) {
 		return ""
 	}
-	return clients.Unvendor(fn.Pkg().Path()) + "." + fn.Name()
+	return "(" + star + clients.Unvendor(n.Obj().Pkg().Path()) + "." + n.Obj().Name() + ")." + fn.Name()
 }
