@@ -15,47 +15,14 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kafkalint/kafkalint/internal/testutil"
 )
 
 // copyTree copies the module testdata/tree to a temporary directory, pointing
 // its replace directive at the stub, and returns the copy's directory.
 func copyTree(t *testing.T) string {
-	return copyModule(t, filepath.Join("testdata", "tree"), "github.com/confluentinc/confluent-kafka-go", "")
-}
-
-// copyModule copies the module at src to a temporary directory, pointing its
-// replace directive for module at the library's stub under testdata/src, and
-// returns the copy's directory. With rewrite set, the copy uses the stub of the
-// module at that path instead: every mention of module in its files becomes
-// rewrite.
-func copyModule(t *testing.T, src, module, rewrite string) string {
-	t.Helper()
-	dir := filepath.Join(t.TempDir(), filepath.Base(src))
-	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
-		t.Fatal(err)
-	}
-	if rewrite != "" {
-		err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return err
-			}
-			b, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			return os.WriteFile(path, bytes.ReplaceAll(b, []byte(module), []byte(rewrite)), 0o644)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		module = rewrite
-	}
-	stub, err := filepath.Abs(filepath.Join("..", "..", "testdata", "src", filepath.FromSlash(module)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	run(t, dir, 0, "go", "mod", "edit", "-replace", module+"="+stub)
-	return dir
+	return testutil.CopyModule(t, filepath.Join("testdata", "tree"), "github.com/confluentinc/confluent-kafka-go", "")
 }
 
 // result is one run of the command.
@@ -225,7 +192,7 @@ func TestPrunedEachClient(t *testing.T) {
 		{"kafkago", "github.com/segmentio/kafka-go", "", "worker.go:26:26: m is used here also when FetchMessage failed", "poller.go:18:6: m is used here also when FetchMessage failed"},
 	} {
 		t.Run(tree.module+tree.rewrite, func(t *testing.T) {
-			dir := copyModule(t, filepath.Join("testdata", "clients", tree.name), tree.module, tree.rewrite)
+			dir := testutil.CopyModule(t, filepath.Join("testdata", "clients", tree.name), tree.module, tree.rewrite)
 			res := compareLoads(t, dir, []string{"GOPROXY=off"}, false, "./...")
 			for _, want := range []string{tree.worker, tree.poller} {
 				if n := strings.Count(res.stderr, want); n != 1 {

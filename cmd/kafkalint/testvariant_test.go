@@ -6,14 +6,14 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/kafkalint/kafkalint/internal/testutil"
 )
 
 // TestCoveredTree: on testdata/tree, in text mode, worker (whose test names
@@ -99,44 +99,14 @@ func TestCoveredEachClient(t *testing.T) {
 	}
 }
 
-// chdirModule copies the module at src to a temporary directory, makes it the
-// working directory, offline and outside any workspace, and points its replace
-// directive for module at the library's stub under testdata/src. With rewrite
-// set, the copy uses the stub of the module at that path instead: every
-// mention of module in its files becomes rewrite.
+// chdirModule makes a copy of the module at src (testutil.CopyModule) the
+// working directory, offline and outside any workspace.
 func chdirModule(t *testing.T, src, module, rewrite string) {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), filepath.Base(src))
-	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
-		t.Fatal(err)
-	}
-	if rewrite != "" {
-		err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return err
-			}
-			b, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			return os.WriteFile(path, []byte(strings.ReplaceAll(string(b), module, rewrite)), 0o644)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		module = rewrite
-	}
-	stub, err := filepath.Abs(filepath.Join("..", "..", "testdata", "src", filepath.FromSlash(module)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Chdir(dir)
+	t.Chdir(testutil.CopyModule(t, src, module, rewrite))
 	t.Setenv("GOWORK", "off")
 	t.Setenv("GOFLAGS", "")
 	t.Setenv("GOPROXY", "off")
-	if out, err := exec.Command("go", "mod", "edit", "-replace", module+"="+stub).CombinedOutput(); err != nil {
-		t.Fatalf("go mod edit: %v\n%s", err, out)
-	}
 }
 
 // loadTree loads ./... of the working directory with tests, as the command
