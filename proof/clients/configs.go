@@ -98,6 +98,10 @@ var configs = []config{
 	// consumption, at an eager rebalance.
 	{Client: "sarama", Scenario: "claimend", Handler: "cancel-on-close", Rule: "S8", Partitions: 2, Records: 5},
 	{Client: "sarama", Scenario: "claimend", Handler: "return-on-close", Rule: "S8", Fix: true, Partitions: 2, Records: 5},
+	// issue 28: a tracing wrapper's dispatcher goroutine (otelsarama's,
+	// dd-trace-go's) whose plain send outlives the wrapped handler.
+	{Client: "sarama", Scenario: "dispatchleak", Handler: "plain-send", Rule: "S9", Partitions: 2, Records: 5},
+	{Client: "sarama", Scenario: "dispatchleak", Handler: "select-send", Rule: "S9", Fix: true, Partitions: 2, Records: 5},
 
 	// franz-go
 	{Client: "franzgo", Scenario: "revokeclose", Handler: "default", Rule: "F1", Fix: true, Partitions: 1, Records: 10},

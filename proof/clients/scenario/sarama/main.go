@@ -29,6 +29,7 @@ func main() {
 		"claimrevoked": claimRevoked,
 		"callbackmark": callbackMark,
 		"claimend":     claimEnd,
+		"dispatchleak": dispatchLeak,
 	})
 }
 
