@@ -62,6 +62,7 @@ const (
 	categoryBlocked   = "sessionblocked"  // a ConsumeClaim loop that blocks and never watches the session's context
 	categoryPartition = "closedpartition" // a receive from a PartitionConsumer's channel that does not leave when it is closed
 	categoryStop      = "closedclaimstop" // a closed claim's channel taken for the end of consumption
+	categoryDispatch  = "dispatchleak"    // a dispatcher goroutine's plain send that outlives the handler reading it
 )
 
 // source is where a channel of *ConsumerMessage comes from.
@@ -96,6 +97,7 @@ func run(pass *analysis.Pass) {
 				}
 			case *ast.FuncDecl:
 				c.checkSession(cur, n)
+				c.checkDispatch(n)
 				c.exportFact(cur, n)
 			}
 		}

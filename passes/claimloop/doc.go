@@ -9,8 +9,10 @@
 // Reports receives from a ConsumerGroupClaim's Messages() channel that do not
 // check whether the channel is closed, checks that receive again or stop the
 // whole consumer, receives from a PartitionConsumer's Messages() channel that
-// do not check or check and receive again, and ConsumeClaim loops that may
-// block and never watch the session's Context().Done().
+// do not check or check and receive again, ConsumeClaim loops that may
+// block and never watch the session's Context().Done(), and dispatcher
+// goroutines that hand a claim's messages to a wrapped handler with a send
+// that outlives it.
 //
 // sarama closes a claim's Messages() channel when the claim is released: when
 // the session ends (every rebalance under the default eager strategy), when a
@@ -93,6 +95,23 @@
 // block ends when the claim's channel is closed and released its claims at
 // once, so only loops that may block are reported.
 //
+// A handler that wraps another (a tracing wrapper: otelsarama, dd-trace-go's
+// contrib) may start a goroutine per claim that ranges over the claim and
+// hands each message to the wrapped handler on a channel of its own, given
+// to it as its claim's Messages(). sarama neither waits for nor stops that
+// goroutine; when the wrapped handler returns on the session's context, as
+// sarama's example does, while the goroutine holds a message, a plain send
+// on an unbuffered channel never completes: the goroutine and its message
+// (and its open span) are left for good, one per claim at every rebalance
+// (docs/library-facts.md, S9; the runtime proof's dispatchleak):
+//
+//	func (w *dispatcher) Run() {
+//		for msg := range w.claim.Messages() {
+//			w.messages <- msg // send on w.messages ... blocks for good when the handler reading (*dispatcher).Messages() returns ...
+//		}
+//		close(w.messages)
+//	}
+//
 // # What is recognised
 //
 // Both import paths, github.com/IBM/sarama and github.com/Shopify/sarama, also
@@ -156,6 +175,17 @@
 // calls sarama's session methods other than Context on (dp-kafka's
 // SaramaMessage, whose Commit marks the message).
 //
+// The dispatcher check looks at each go statement in such a ConsumeClaim
+// method's own body (not in its function literals) that starts a function or
+// method of the package or a function literal, and, in that function, at a
+// range over a claim's channel as above or over the result of a Messages()
+// method of an interface of the program whose receiver may be a claim (traced
+// on the SSA form: otelsarama keeps the claim behind such an interface). A
+// send in the range's body, not a case of a select, is reported when its
+// channel is a field that a method "Messages() <-chan *sarama.ConsumerMessage"
+// of the package returns as it is, and every store of that field in the
+// package is an unbuffered channel (make with no size or size 0).
+//
 // # Not reported
 //
 //   - range loops over the channel (they end when it is closed) and receives
@@ -167,6 +197,9 @@
 //   - receives from channels of *ConsumerMessage that come from neither a
 //     claim nor a PartitionConsumer (a channel of the program's own, fed by
 //     the claim loop);
+//   - for closedpartition: receives in _test.go files (a test that receives
+//     the messages it produced fails either way when the channel is closed:
+//     a nil dereference instead of a failed assertion);
 //   - for closedclaimstop: a stop under a condition in the closed branch
 //     (ctx.Err() of the context given to Consume tells the consumer's end;
 //     session.Context().Err() does not, being done at every eager rebalance
@@ -188,6 +221,13 @@
 //     package without the fact, or that hands the
 //     session to another package (other than to such a function), an
 //     interface method or a function value;
+//   - for dispatchleak: a send in a select (its other cases are ways out,
+//     whatever they wait for); a channel made with a buffer (the send blocks
+//     only once the buffer is full: not proven), stored from anything but
+//     make, a local variable or a parameter rather than a field, or not
+//     given out by a Messages() method of the package (the package reads it
+//     itself, to its end); a dispatcher started from a function other than
+//     ConsumeClaim, or through a function value;
 //   - packages with type errors, where the channel is not the direct
 //     claim.Messages() call (no SSA form).
 //
@@ -234,6 +274,14 @@
 // rebalance asks it to, and the member is evicted at
 // Consumer.Group.Rebalance.Timeout.
 //
+// # Category dispatchleak
+//
+// A plain send on an unbuffered channel that a Messages() method of the
+// package gives out, in a goroutine that ConsumeClaim starts and that ranges
+// over the claim: when the handler reading that Messages() returns on the
+// session's context before it takes the message, the goroutine is left
+// blocked for good. The go statement is the related position.
+//
 // # Fix and suppression
 //
 // For closedclaim and closedpartition, when the receive defines the message with := (msg :=
@@ -249,7 +297,9 @@
 // closedclaimstop has no fix: what the branch meant to stop is the
 // program's (removing the call and returning nil is the usual answer).
 // The session check has no fix: where to select on the context depends on the
-// loop.
+// loop. dispatchleak has no fix: the dispatcher may have no session at hand
+// (otelsarama's keeps only the claim), and what it should wait for is the
+// wrapper's.
 //
 // Suppress one report with a "//kafkalint:ignore claimloop reason" comment on
 // the line, or "//nolint:kafkalint" under golangci-lint; disable the analyzer
