@@ -89,9 +89,12 @@
 // list, the first use of msg that needs a message: a field or method of msg
 // (msg.Value, msg.TopicPartition), *msg, msg as an element given to append
 // (a nil in the batch the caller reads), or msg sent on a channel. The
-// statements in between, and the statement of the use, must not look at err
-// again or compare msg with nil; a statement between them that always leaves
-// ends the search. The message says when the branch only leaves on a timeout
+// statements in between must not read err again or mention msg, the
+// statement of the use must not read err before the use or compare msg with
+// nil (giving err a new value, v, err := decode(msg.Value), is no second
+// look), and a switch whose error case follows a case on msg is not an error
+// branch for this; a statement between them that always leaves ends the
+// search. The message says when the branch only leaves on a timeout
 // and the timeout is negative, so that the check never holds (matrixone's
 // batch read: "if errors.As(err, &kafkaErr) && kafkaErr.Code() ==
 // kafka.ErrTimedOut { break }" after ReadMessage(-1), then append).

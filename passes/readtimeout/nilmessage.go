@@ -44,6 +44,9 @@ func (c *checker) nilMessage(r *read) {
 		if ifs, ok := st.(*ast.IfStmt); ok && ifs.Init != nil && uses(c.pass.TypesInfo, ifs.Init, msgVar) {
 			return
 		}
+		if sw, ok := st.(*ast.SwitchStmt); ok && casesUse(c.pass.TypesInfo, sw, msgVar) {
+			return // case msg == nil: ... before case err != nil
+		}
 		c.useAfter(r, errVar, msgVar, st, body, rest[i+1:])
 		return
 	}
@@ -71,20 +74,56 @@ func (c *checker) messageOf(cur inspector.Cursor) *types.Var {
 func (c *checker) useAfter(r *read, errVar, msgVar *types.Var, branch ast.Stmt, body, after []ast.Stmt) {
 	info := c.pass.TypesInfo
 	for _, st := range after {
-		if uses(info, st, errVar) {
-			return // err looked at again
-		}
 		if use, what, consequence := c.nilUse(st, msgVar); use != nil {
-			if nilChecked(info, st, msgVar) || assigns(info, st, msgVar) {
-				return // guarded (msg != nil && ...) or given a new value in the same statement
+			if nilChecked(info, st, msgVar) || assigns(info, st, msgVar) || readsBefore(info, st, errVar, use.Pos()) {
+				return // guarded (msg != nil && ..., err == nil && ...) or given a new value in the same statement
 			}
 			c.reportNil(r, body, branch, use, what, consequence)
 			return
 		}
-		if uses(info, st, msgVar) || c.terminates([]ast.Stmt{st}, false) {
-			return // msg looked at otherwise (a nil check, a new value, a call), or the path ends
+		if readsBefore(info, st, errVar, st.End()) || uses(info, st, msgVar) || c.terminates([]ast.Stmt{st}, false) {
+			return // err or msg looked at again (a second check, a nil check, a new value, a call), or the path ends
 		}
 	}
+}
+
+// readsBefore reports whether n reads v before pos: a use of v that is not the
+// left-hand side of an assignment (v, err := decode(b) gives err a new value
+// and does not look at the error of ReadMessage).
+func readsBefore(info *types.Info, n ast.Node, v *types.Var, pos token.Pos) bool {
+	lhs := make(map[*ast.Ident]bool)
+	ast.Inspect(n, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, e := range as.Lhs {
+				if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+					lhs[id] = true
+				}
+			}
+		}
+		return true
+	})
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Pos() < pos && !lhs[id] && info.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// casesUse reports whether a case expression of sw mentions v.
+func casesUse(info *types.Info, sw *ast.SwitchStmt, v *types.Var) bool {
+	for _, cl := range sw.Body.List {
+		if cc, ok := cl.(*ast.CaseClause); ok {
+			for _, e := range cc.List {
+				if uses(info, e, v) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // nilUse returns the first expression of st (outside function literals) that

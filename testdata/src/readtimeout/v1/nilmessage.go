@@ -155,6 +155,37 @@ func switchBreak(c *kafka.Consumer) {
 	}
 }
 
+// decodeAfter gives err a new value with the dereference: the error of
+// ReadMessage is not looked at again.
+func decodeAfter(c *kafka.Consumer, decode func([]byte) (string, error)) {
+	for {
+		msg, err := c.ReadMessage(-1)
+		if err != nil {
+			log.Printf("read: %v", err)
+		}
+		v, err := decode(msg.Value) // want `msg\.Value read on an error of c\.ReadMessage: the error branch falls through to it, and ReadMessage returns a nil message with an error event \(kafka\.Error\) such as all brokers down \(nil pointer dereference\)`
+		if err != nil {
+			continue
+		}
+		log.Print(v)
+	}
+}
+
+// nilCaseFirst is the twin: the switch leaves on a nil message before it
+// looks at the error.
+func nilCaseFirst(c *kafka.Consumer) {
+	for {
+		msg, err := c.ReadMessage(-1)
+		switch {
+		case msg == nil:
+			continue
+		case err != nil:
+			log.Printf("read: %v", err)
+		}
+		log.Printf("read %s", msg.TopicPartition)
+	}
+}
+
 // passedOn hands the message to a function, which may check it: not reported.
 func passedOn(c *kafka.Consumer, process func(*kafka.Message)) {
 	for {
