@@ -190,7 +190,7 @@ func shortExpr(e ast.Expr) string {
 	return s
 }
 
-// uses reports whether n mentions v (outside nothing: function literals included).
+// uses reports whether n mentions v, function literals included.
 func uses(info *types.Info, n ast.Node, v *types.Var) bool {
 	if n == nil {
 		return false
