@@ -171,8 +171,19 @@ func undefinedNames(c *kafka.Consumer, topics []string) {
 		}
 	}
 }
+
+func undefinedAppend(c *kafka.Consumer) {
+	for {
+		m, err := c.ReadMessage(-1)
+		if err != nil {
+			undefinedLog(err)
+		}
+		undefinedSink = append(undefinedSink, m)
+	}
+}
 `, reports: []string{
 				`readtimeout 70: return on any error of c.ReadMessage, also on the ErrTimedOut it returns when no message arrives in time`,
+				`readtimeout 98: m appended to undefinedSink on an error of c.ReadMessage: the error branch falls through to it`,
 			}},
 			{name: "wrong argument types", src: `
 func wrongTypes(c *kafka.Consumer, topics []string) {

@@ -74,6 +74,12 @@ var configs = []config{
 	// readtimeout: what ReadMessage returns when nothing arrives in time.
 	{Scenario: "readtimeout", Variant: "quiet", Handler: "readmessage"},
 
+	// readtimeout's nilmessage (issue 33 item 4): what ReadMessage(-1) returns
+	// with an error.
+	{Scenario: "readerror", Variant: "brokers-down", Handler: "readmessage-1"},
+	{Scenario: "readerror", Variant: "partition-eof", Handler: "readmessage-1"},
+	{Scenario: "readerror", Variant: "unknown-topic", Handler: "readmessage-1"},
+
 	// neverstored: a consumer that stores nothing.
 	{Scenario: "neverstored", Variant: "auto.offset.store=false", Handler: "no-store"},
 

@@ -51,7 +51,9 @@ var allVersions = []string{"v1.4.0", "v1.4.2", "v1.6.1", "v1.8.2", "v1.9.2", "v2
 //     and with inline stores nothing rewinds (why exact v1.4.2 to v1.8.2 without
 //     worker stores are not reported); Poll delivers no rebalance events with
 //     go.application.rebalance.enable=true (pollrebalance, since v1.6.1); a
-//     quiet ReadMessage returns ErrTimedOut, without IsTimeout (readtimeout).
+//     quiet ReadMessage returns ErrTimedOut, without IsTimeout (readtimeout);
+//     ReadMessage(-1) with all brokers down returns nil messages with its
+//     errors (readtimeout's nilmessage, both versions).
 //   - v2.11.1 (the v2 demo's version): the late store no longer rewinds; Poll
 //     and Events as above; an own-offset store redelivers the last message
 //     (storeoffset); the mock still discards transactional offsets, so
@@ -70,7 +72,7 @@ var shortCells = map[string][]string{
 	"v1.8.2": {
 		"revokecommit/late/fix", "revokecommit/late/drain", "revokecommit/classic/unassign",
 		"pollrebalance/poll/flag=true,cb=no",
-		"readtimeout",
+		"readtimeout", "readerror/brokers-down/readmessage-1",
 	},
 	"v2.11.1": {
 		"revokecommit/late/fix",
@@ -79,7 +81,7 @@ var shortCells = map[string][]string{
 		"txnoffset/restart/own",
 		"storeautoarg/auto.offset.store=true/storeoffsets",
 		"commitstored",
-		"readtimeout", "neverstored",
+		"readtimeout", "readerror/brokers-down/readmessage-1", "neverstored",
 		"configkey",
 		"incrementalassign/cooperative/eager-assign",
 	},

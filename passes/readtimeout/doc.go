@@ -1,13 +1,16 @@
 // Package readtimeout defines an Analyzer that reports confluent-kafka-go read
-// loops that stop consuming when ReadMessage merely times out.
+// loops that stop consuming when ReadMessage merely times out, and code that
+// uses the nil message ReadMessage returns with an error.
 //
 // # Analyzer readtimeout
 //
-// readtimeout: check that read loops go on when ReadMessage times out
+// readtimeout: check ReadMessage's timeouts and error branches
 //
 // ReadMessage(timeout) waits at most timeout for a message, and when none comes it
 // returns (nil, err) with err a kafka.Error whose code is ErrTimedOut. A loop that
-// leaves on any error therefore stops consuming at the first quiet period:
+// leaves on any error therefore stops consuming at the first quiet period, and
+// one whose error branch falls through uses a nil message (category
+// nilmessage, below):
 //
 //	for run {
 //		msg, err := c.ReadMessage(100 * time.Millisecond)
@@ -77,6 +80,25 @@
 // one that would not work (os.IsTimeout does not know kafka.Error): the analyzer
 // does not judge the check, only its absence.
 //
+// The nilmessage category looks at the same calls, "msg, err :=
+// c.ReadMessage(t)" with any timeout, in or outside a loop: the first error
+// branch after the call (as above) whose end can be reached, because its last
+// statement does not return, continue, break, jump or exit (an if without
+// else, a switch without default, a log call: a break in a switch clause
+// leaves only the switch), and after that statement, in the same statement
+// list, the first use of msg that needs a message: a field or method of msg
+// (msg.Value, msg.TopicPartition), *msg, msg as an element given to append
+// (a nil in the batch the caller reads), or msg sent on a channel. The
+// statements in between must not read err again or mention msg, the
+// statement of the use must not read err before the use or compare msg with
+// nil (giving err a new value, v, err := decode(msg.Value), is no second
+// look), and a switch whose error case follows a case on msg is not an error
+// branch for this; a statement between them that always leaves ends the
+// search. The message says when the branch only leaves on a timeout
+// and the timeout is negative, so that the check never holds (matrixone's
+// batch read: "if errors.As(err, &kafkaErr) && kafkaErr.Code() ==
+// kafka.ErrTimedOut { break }" after ReadMessage(-1), then append).
+//
 // # Versions
 //
 // Every version returns ErrTimedOut from ReadMessage with a timeout >= 0 (0 polls
@@ -89,6 +111,16 @@
 // The runtime proof shows both on every version it runs (docs/library-facts.md,
 // F12; proof/RESULTS.md, scenario readtimeout): a quiet ReadMessage(200ms) returns
 // nil and ErrTimedOut, and the next call reads the next message.
+//
+// Every version returns a nil message with an error event (kafka.Error) and with
+// ErrTimedOut, and a non-nil message with an error only for a message whose
+// TopicPartition.Error is set; v2 also returns nil on a closed consumer, and
+// a PartitionEOF event never leaves ReadMessage (kafka/consumer.go of v1.4.0 to
+// v2.15.0; docs/library-facts.md, F36). The runtime proof (scenario readerror)
+// shows ReadMessage(-1) with all brokers down return nil with ErrTransport and
+// then nil with ErrAllBrokersDown on every version, nil with
+// ErrUnknownTopicOrPart for a missing topic on v2, and never a message with an
+// error. nilmessage reports the same on every version.
 //
 // # Not reported
 //
@@ -114,11 +146,47 @@
 //     adapter returning its own message type), and ReadMessage reached through a
 //     function value.
 //
+// For nilmessage:
+//
+//   - uses guarded by msg != nil or msg == nil (in the use's statement or one
+//     before it), and uses under a second look at err (if err == nil { ... });
+//   - error branches that always leave the iteration or the function
+//     (continue, return, break, log.Fatal, an if/else or a switch with default
+//     whose every branch leaves), and "if err == nil { use(msg) }";
+//   - msg handed to a function (process(msg)), returned, stored in a field, a
+//     map or a slice element, or used inside a function literal: the callee or
+//     the reader may check it;
+//   - uses in the error branch itself, and uses before the error branch;
+//   - _test.go files, as above.
+//
 // # Category timeoutexit
 //
 // An error branch that leaves the read loop on a timeout.
 //
+// # Category nilmessage
+//
+// The message of ReadMessage read, appended or sent after an error branch that
+// falls through to it, where ReadMessage returns a nil message.
+//
+//	for i := int64(0); i < limit; i++ {
+//		msg, err := c.ReadMessage(-1)
+//		if err != nil {
+//			var kerr kafka.Error
+//			if errors.As(err, &kerr) && kerr.Code() == kafka.ErrTimedOut {
+//				break
+//			}
+//		}
+//		messages = append(messages, msg) // msg appended to messages on an error of c.ReadMessage: the error branch falls through to it on any error but ErrTimedOut, which ReadMessage(-1) never returns, and ReadMessage returns a nil message with an error event (kafka.Error) such as all brokers down (a nil *kafka.Message in messages)
+//	}
+//
+// Leave the iteration on the other errors (return the error, or log and
+// continue), or use the message only under err == nil.
+//
 // # Fix and suppression
+//
+// nilmessage has no fix: whether to return the error, log it and continue, or
+// retry is the program's choice, and a continue may skip work the rest of the
+// iteration does for every read.
 //
 // The fix inserts the timeout check that continues the loop at the start of the
 // error branch, with errors.As (errorlint accepts it, and it keeps working if the

@@ -74,6 +74,7 @@ func run(pass *analysis.Pass) {
 		}
 		for _, r := range reads {
 			c.check(r)
+			c.nilMessage(r)
 		}
 	}
 }

@@ -57,17 +57,28 @@ func f(c *kafka.Consumer, r reader) error {
 		if _, err := c.ReadMessage(time.Second); err != nil {
 			return err
 		}
+		m3, err3 := c.ReadMessage(-1)
+		if err3 != nil {
+			switch undefinedCode(err3) {
+			case 1:
+				continue
+			}
+		}
+		undefinedSink = append(undefinedSink, m3, undefined)
 		_, _ = msg, m2
 		if err := 
 	}
 }
 `
 
-// TestIllTyped: no panic on code being written, and the one well-formed loop
-// at the end is still seen.
+// TestIllTyped: no panic on code being written, and the well-formed loop at
+// the end is still seen, as is the append of m3 after an error branch that
+// falls through (category nilmessage) among undefined names.
 func TestIllTyped(t *testing.T) {
 	diags := testutil.RunIllTyped(t, readtimeout.Analyzer, illTyped)
-	if len(diags) != 1 || !strings.HasPrefix(diags[0].Message, "return on any error of c.ReadMessage, also on the ErrTimedOut it returns when no message arrives within 1s") {
-		t.Errorf("want the one report of the well-formed loop, got %v", diags)
+	if len(diags) != 2 ||
+		!strings.HasPrefix(diags[0].Message, "return on any error of c.ReadMessage, also on the ErrTimedOut it returns when no message arrives within 1s") ||
+		!strings.HasPrefix(diags[1].Message, "m3 appended to undefinedSink on an error of c.ReadMessage: the error branch falls through to it") {
+		t.Errorf("want the report of the well-formed loop and the append of m3, got %v", diags)
 	}
 }

@@ -73,7 +73,7 @@ const (
 )
 
 var (
-	flagScenario = flag.String("scenario", "", "revokecommit, pollrebalance, incrementalassign, storeoffset, txnoffset, unhandledrebalance, storeautoarg, commitstored, readtimeout, neverstored, configkey")
+	flagScenario = flag.String("scenario", "", "revokecommit, pollrebalance, incrementalassign, storeoffset, txnoffset, unhandledrebalance, storeautoarg, commitstored, readtimeout, neverstored, configkey, readerror")
 	flagVariant  = flag.String("variant", "", "scenario variant")
 	flagHandler  = flag.String("handler", "", "handler variant")
 	flagDebug    = flag.String("debug", "", "librdkafka debug contexts for the mock and the consumers")
@@ -120,6 +120,8 @@ func main() {
 		run = neverStored
 	case "configkey":
 		run = configKey
+	case "readerror":
+		run = readError
 	default:
 		fmt.Fprintf(os.Stderr, "unknown scenario %q\n", *flagScenario)
 		os.Exit(2)
