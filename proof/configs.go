@@ -6,6 +6,9 @@ type config struct {
 	// Min is the first client version the config applies to ("" = all); below it
 	// the cell reads "n/a" with Why.
 	Min, Why string
+	// Broker is where the scenario program runs: "" is librdkafka's mock
+	// cluster, brokerKfake a kfake cluster this runner starts (kfake.go).
+	Broker string
 	// Watchdog in seconds for the scenario program (default 90).
 	Watchdog int
 }
@@ -70,6 +73,11 @@ var configs = []config{
 	// a RevokedPartitions case that unassigns without committing, or commits.
 	{Scenario: "revokenocommit", Variant: "every-4", Handler: "unassign", Min: "v1.6.1", Why: "the mock crashes in group runs"},
 	{Scenario: "revokenocommit", Variant: "every-4", Handler: "commit", Min: "v1.6.1", Why: "the mock crashes in group runs"},
+	// The same on kfake, whose coordinator accepts the revoke's commit of the
+	// current generation while the group prepares the rebalance, as Apache
+	// Kafka does and the mock does not (kfake.go).
+	{Scenario: "revokenocommit", Variant: "every-4@kfake", Handler: "unassign", Broker: brokerKfake},
+	{Scenario: "revokenocommit", Variant: "every-4@kfake", Handler: "commit", Broker: brokerKfake},
 
 	// readtimeout: what ReadMessage returns when nothing arrives in time.
 	{Scenario: "readtimeout", Variant: "quiet", Handler: "readmessage"},

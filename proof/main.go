@@ -1,5 +1,6 @@
 // Command proof runs kafkalint's runtime proof: scenarios against librdkafka's
-// in-process mock cluster (127.0.0.1 only), built once per confluent-kafka-go
+// in-process mock cluster (127.0.0.1 only), or, for the configs that name it, a
+// kfake cluster this runner starts (kfake.go), built once per confluent-kafka-go
 // version from the Go module proxy, and prints the matrix
 // version x scenario x handler -> outcome.
 //
@@ -435,7 +436,19 @@ func runOne(work, bin, v string, c config, run int, args ...string) runResult {
 	for attempt := 0; ; attempt++ {
 		logPath := filepath.Join(work, "logs", fmt.Sprintf("%s_%s_%s_%s_%d_%d.log", v, c.Scenario, sanitize(c.Variant), sanitize(c.Handler), run, attempt))
 		os.MkdirAll(filepath.Dir(logPath), 0o755)
-		out, sig, err := execScenario(bin, c, logPath, args...)
+		var out *Outcome
+		var sig syscall.Signal
+		var err error
+		if c.Broker == brokerKfake {
+			var addr string
+			var stop func()
+			if addr, stop, err = startKfake(); err == nil {
+				out, sig, err = execScenario(bin, c, logPath, append([]string{"-bootstrap", addr}, args...)...)
+				stop()
+			}
+		} else {
+			out, sig, err = execScenario(bin, c, logPath, args...)
+		}
 		res.Log = logPath
 		if sig != 0 && mockDefect(v, sig) && attempt < *flagRetries {
 			res.Crashes++

@@ -21,6 +21,8 @@ var readmeRows = []struct{ label, key string }{
 	{"SendOffsetsToTransaction of a message's own offset, then restart (the mock commits no transactional offsets)", "txnoffset/restart/own"},
 	{"StoreOffsets with enable.auto.offset.store=true", "storeautoarg/auto.offset.store=true/storeoffsets"},
 	{"auto commit off, offsets stored, then Commit() with no offsets", "commitstored/auto.commit=false/commit"},
+	{"auto commit off, Commit() every 4th message, the revoke only unassigns (on kfake)", "revokenocommit/every-4@kfake/unassign"},
+	{"the same, with Commit() in the revoke handler before Unassign (on kfake)", "revokenocommit/every-4@kfake/commit"},
 }
 
 // readmeBlock is the generated table of docs/runtime-proof.md.

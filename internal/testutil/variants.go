@@ -72,6 +72,7 @@ var Variants = []Variant{
 	gopkg("revokecommit/teams", "revokecommit/teams/gopkgin"),
 	gopkg("revokecommit/tracer", "revokecommit/tracer/gopkgin"),
 	gopkg("revokecommit/wiring", "revokecommit/wiring/gopkgin"),
+	gopkg("revokecommit/periodic", "revokecommit/periodic/gopkgin"),
 	gopkg("storeoffset/v1", "storeoffset/gopkgin"),
 	gopkg("storeoffset/xpkg/v1", "storeoffset/xpkg/gopkgin"),
 
@@ -84,6 +85,7 @@ var Variants = []Variant{
 	v2("readtimeout/v1", "readtimeout/v2", "readloops.go"), // bad.go, good.go: its v2 counterpart, with Error.IsTimeout
 	v2("storeoffset/v1", "storeoffset/v2"),                 // retry.go: a case of v2's SeekPartitions more
 	v2("storeoffset/xpkg/v1", "storeoffset/xpkg/v2"),
+	v2("revokecommit/periodic", "revokecommit/periodic/v2"), // revokenocommit: the same on every version
 
 	// The cross-package revokecommit trees on v2, reported only under
 	// -revokecommit.allversions: the app files whose expected messages differ

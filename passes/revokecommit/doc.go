@@ -10,7 +10,9 @@
 // are not preceded, on every path, by a commit and an invalidation of the stored
 // offsets, on consumers with auto commit on and enable.auto.offset.store=false, when
 // the library is before v1.9.0 or its version is unknown: the group's committed
-// offset can go backwards (confluent-kafka-go #209).
+// offset can go backwards (confluent-kafka-go #209). On every version, also
+// reports those not preceded by a commit on consumers with auto commit off that
+// commit only every N messages (category revokenocommit).
 //
 // A consumer that lets librdkafka auto-commit (enable.auto.commit, on by default)
 // but stores offsets itself (enable.auto.offset.store=false) must, when it handles a
@@ -212,6 +214,15 @@
 //
 //   - consumers whose configuration is not proved risky: auto commit off, offsets
 //     stored automatically, or values that come from outside (flags, files, env);
+//     for revokenocommit, a consumer whose enable.auto.commit=false is not on
+//     its default path (set by an option or a branch only);
+//   - revokenocommit: a consumer that commits after every message it processes
+//     (nothing processed is uncommitted when the revoke comes), one that commits
+//     on a timer (a ticker case) or from a function literal or goroutine (where
+//     and how often those run is not followed), a count test more than three
+//     helpers up from the commit, and handlers that give the partitions up
+//     without an Unassign or IncrementalUnassign call (a callback that returns
+//     and lets the client unassign);
 //   - library versions v1.9.0 and later, unless -revokecommit.allversions is set;
 //   - paths inside an "if c.AssignmentLost()" branch: a lost assignment cannot be
 //     committed, and other members already own the partitions;
@@ -253,6 +264,56 @@
 // each one's done channel), or the library be upgraded. No fix is offered: which work to wait for is the program's
 // choice. When the commit or the invalidation is missing too, the message of
 // nocommit or noinvalidate says to wait first as well, and no fix is offered.
+//
+// # Category revokenocommit
+//
+// No commit before the Unassign, on a consumer with auto commit off that
+// commits only every N messages: up to N-1 processed messages are delivered
+// again after every rebalance, on every version.
+//
+// Reported: a consumer with enable.auto.commit=false that commits in its loop
+// only every N messages (a Commit, CommitMessage or CommitOffsets call under a count test:
+// "if n%100 == 0", "if len(batch) >= size", a counter that wraps at the
+// interval and "if s.since == 0", in the loop or in a helper of the package it
+// calls, up to three calls up), and whose RevokedPartitions handler calls
+// Unassign or IncrementalUnassign without a commit on every path before it
+// (a commit in the handler, or in a helper it calls, counts):
+//
+//	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "orders", "enable.auto.commit": false})
+//	c.SubscribeTopics(topics, func(c *kafka.Consumer, ev kafka.Event) error {
+//		if _, ok := ev.(kafka.RevokedPartitions); ok {
+//			return c.Unassign() // c.Unassign in RevokedPartitions handler is not preceded on every path by a commit, on a consumer with enable.auto.commit=false that commits only when n % 100 == 0 (...)
+//		}
+//		return nil
+//	})
+//	for n := 1; ; n++ {
+//		if m, ok := c.Poll(100).(*kafka.Message); ok {
+//			process(m)
+//			if n%100 == 0 {
+//				c.Commit()
+//			}
+//		}
+//	}
+//
+// With auto commit off librdkafka commits nothing on a revoke
+// (docs/library-facts.md, F4 and F16): the messages processed since the last
+// commit, up to N-1, are delivered again to the partitions' next owner after
+// every rebalance. A Commit() in the handler before the Unassign commits them:
+// the runtime proof (proof/RESULTS.md, revokenocommit) shows the redelivery on
+// every version from v1.4.0 to v2.15.0 and the commit succeeding and stopping
+// it on kfake, whose coordinator accepts a commit of the current generation
+// while the group prepares the rebalance, as Apache Kafka's does (librdkafka's
+// mock rejects it). Reported on every library version, with or without
+// -revokecommit.allversions. The consumer's enable.auto.offset.store is not
+// looked at; where it is false and the program's Commit() commits what it
+// stored, nocommit reports the handler on the versions it applies to, and
+// revokenocommit on the others.
+//
+// The fix inserts a Commit() before the statement with the Unassign, ignoring
+// kafka.ErrNoOffset (nothing processed since the last commit) and handling
+// other errors as described below. It is offered only in packages that start
+// no goroutines: Commit() commits the offsets of every message the client
+// has handed out, which a worker may still be processing.
 //
 // # Fix and suppression
 //

@@ -48,9 +48,10 @@ func NewAnalyzer() *analysis.Analyzer {
 
 // Categories of the diagnostics.
 const (
-	categoryNoCommit     = "nocommit"     // the commit (and maybe the invalidation) is missing
-	categoryNoInvalidate = "noinvalidate" // committed, but stored offsets not invalidated
-	categoryNoWait       = "nowait"       // committed and invalidated, without waiting for the workers that store offsets
+	categoryNoCommit       = "nocommit"       // the commit (and maybe the invalidation) is missing
+	categoryNoInvalidate   = "noinvalidate"   // committed, but stored offsets not invalidated
+	categoryNoWait         = "nowait"         // committed and invalidated, without waiting for the workers that store offsets
+	categoryRevokeNoCommit = "revokenocommit" // auto commit off, commits every N messages, none before the Unassign
 )
 
 // A region is the code that runs for a RevokedPartitions event: a type-switch
@@ -83,7 +84,9 @@ type checker struct {
 	// handovers collects the Handover facts to export, in order.
 	handovers     map[types.Object][]HandoverSite
 	handoverOrder []types.Object
-	late          map[*kafkaconfig.Consumer]*ast.CallExpr // see lateStores
+	late          map[*kafkaconfig.Consumer]*ast.CallExpr   // see lateStores
+	revoked       []*region                                 // the package's RevokedPartitions handlers
+	periodic      map[*kafkaconfig.Consumer]*periodicCommit // see periodicCommits
 }
 
 func run(pass *analysis.Pass, allVersions bool) {
@@ -116,7 +119,8 @@ func run(pass *analysis.Pass, allVersions bool) {
 			runLits:   make(map[*ast.FuncLit]bool),
 		},
 	}
-	for _, r := range c.regions() {
+	c.revoked = c.regions()
+	for _, r := range c.revoked {
 		c.checkRegion(r)
 	}
 	c.checkForeignCallbacks()
@@ -335,6 +339,10 @@ func (c *checker) report() {
 		for _, k := range consumers {
 			e := exposureOf(k, commits)
 			if e == safe || (!c.allVersions && k.Version.AtLeastV(kafkaapi.V1_9_0)) {
+				if p, ok := c.periodicFinding(f, k); ok {
+					c.pass.Report(c.periodicDiagnostic(f, k, p))
+					break
+				}
 				continue
 			}
 			// Where the consumer's offsets are stored by other goroutines,
@@ -347,6 +355,10 @@ func (c *checker) report() {
 				// From v1.4.2 Unassign clears stored offsets: without stores
 				// from other goroutines nothing rewinds (proof/RESULTS.md,
 				// "stores inline, only unassign": 0 rewinds from v1.4.2).
+				if p, ok := c.periodicFinding(f, k); ok {
+					c.pass.Report(c.periodicDiagnostic(f, k, p))
+					break
+				}
 				continue
 			}
 			if late != nil && !k.Version.AtLeastV(kafkaapi.V1_9_0) {

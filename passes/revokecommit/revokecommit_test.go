@@ -77,6 +77,22 @@ func TestVersions(t *testing.T) {
 	}
 }
 
+// TestPeriodic: category revokenocommit (issue 33), on all three import paths.
+func TestPeriodic(t *testing.T) {
+	analysistest.Run(t, testutil.Fixtures(t), revokecommit.Analyzer,
+		"revokecommit/periodic", "revokecommit/periodic/gopkgin", "revokecommit/periodic/v2")
+}
+
+// TestPeriodicFix: revokenocommit's fix (a Commit() before the Unassign, its
+// error handled as the handler handles errors) against the golden files, on
+// the three import paths, and the fixed code compiles and is silent.
+func TestPeriodicFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testutil.Fixtures(t), revokecommit.Analyzer,
+		"revokecommit/periodic", "revokecommit/periodic/gopkgin", "revokecommit/periodic/v2")
+	testutil.CheckGoldens(t, revokecommit.Analyzer,
+		"revokecommit/periodic", "revokecommit/periodic/gopkgin", "revokecommit/periodic/v2")
+}
+
 // TestFix checks the suggested fixes against the golden files.
 func TestFix(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testutil.Fixtures(t), revokecommit.Analyzer, "revokecommit/fix")

@@ -1,5 +1,5 @@
 // Command proofscenario runs one scenario against librdkafka's in-process mock
-// cluster and prints its outcome as one JSON line prefixed with "OUTCOME ".
+// cluster (or, with -bootstrap, a cluster the runner started: kfake) and prints its outcome as one JSON line prefixed with "OUTCOME ".
 // It is built by the proof runner (../) once per confluent-kafka-go version: the
 // runner copies these files into a scratch module and, for v1, rewrites the v2
 // import path. It uses only API that exists from v1.4.0 on; newer methods are
@@ -142,6 +142,9 @@ func libAtLeast(major, minor, patch int) bool {
 func needsSeed() bool { return !libAtLeast(1, 6, 0) }
 
 func setup(o *Outcome, partitions int) *mock {
+	if *flagBootstrap != "" {
+		return external()
+	}
 	o.set("stage", "mock")
 	m, err := newMock(2, topic, partitions, group, *flagDebug)
 	if err != nil {

@@ -91,6 +91,9 @@ func hasRTT() bool { return C.proof_has_rtt() != 0 }
 
 // setRTT delays every response of broker by ms milliseconds.
 func (m *mock) setRTT(broker, ms int) error {
+	if m.mc == nil {
+		return fmt.Errorf("mock: no mock cluster (-bootstrap)")
+	}
 	if rc := C.proof_set_rtt(m.mc, C.int32_t(broker), C.int(ms)); rc != 0 {
 		return fmt.Errorf("mock: set_rtt: %d", rc)
 	}
@@ -99,6 +102,9 @@ func (m *mock) setRTT(broker, ms int) error {
 
 // createTopic creates another topic of the mock cluster (replication 1).
 func (m *mock) createTopic(name string, partitions int) error {
+	if m.mc == nil {
+		return fmt.Errorf("mock: no mock cluster (-bootstrap)")
+	}
 	ct := C.CString(name)
 	defer C.free(unsafe.Pointer(ct))
 	if rc := C.rd_kafka_mock_topic_create(m.mc, ct, C.int(partitions), 1); rc != 0 {
