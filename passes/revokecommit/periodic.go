@@ -135,7 +135,7 @@ func (c *checker) countTest(cond ast.Expr) bool {
 			case token.REM:
 				found = c.integer(n.X) && c.integer(n.Y)
 			case token.EQL, token.GEQ, token.GTR:
-				found = c.integer(n.X) && c.integer(n.Y) && !(c.constant(n.X) && c.constant(n.Y)) && !emptiness(c, n)
+				found = c.integer(n.X) && c.integer(n.Y) && (!c.constant(n.X) || !c.constant(n.Y)) && !emptiness(c, n)
 			}
 		}
 		return !found
