@@ -110,6 +110,12 @@ func neverCommitted() {
 		}
 	}
 }
+
+func assignThenSubscribe(tps []kafka.TopicPartition) error {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g"})
+	c.Assign(tps)
+	return c.SubscribeTopics(nil, nil)
+}
 `,
 		reports: []string{
 			`revokecommit 33: c.Unassign in RevokedPartitions handler is not preceded on every path by a commit`,
@@ -120,6 +126,7 @@ func neverCommitted() {
 			`readtimeout 22: return on any error of c.ReadMessage, also on the ErrTimedOut it returns when no message arrives within 1s`,
 			`neverstored 46: consumer with enable.auto.commit=false never commits`,
 			`directive 51: //kafkalint:ignore directive names storeofset, which is no analyzer of kafkalint`,
+			`incrementalassign 58: c.Assign before SubscribeTopics on the same consumer`,
 		},
 		// revokecommit reports v2 only under -revokecommit.allversions;
 		// pollrebalance names v2's release.
@@ -132,6 +139,7 @@ func neverCommitted() {
 				`readtimeout 22: return on any error of c.ReadMessage, also on the ErrTimedOut it returns when no message arrives within 1s`,
 				`neverstored 46: consumer with enable.auto.commit=false never commits`,
 				`directive 51: //kafkalint:ignore directive names storeofset, which is no analyzer of kafkalint`,
+				`incrementalassign 58: c.Assign before SubscribeTopics on the same consumer`,
 			},
 		},
 		broken: []illTypedForm{
@@ -170,6 +178,9 @@ func undefinedNames(c *kafka.Consumer, topics []string) {
 			undefined.Unassign(e.Partitions)
 		}
 	}
+	for _, p := range undefinedParts {
+		go func() { c.Assign(undefinedPartitions(p)) }()
+	}
 }
 
 func undefinedAppend(c *kafka.Consumer) {
@@ -182,8 +193,9 @@ func undefinedAppend(c *kafka.Consumer) {
 	}
 }
 `, reports: []string{
-				`readtimeout 70: return on any error of c.ReadMessage, also on the ErrTimedOut it returns when no message arrives in time`,
-				`readtimeout 98: m appended to undefinedSink on an error of c.ReadMessage: the error branch falls through to it`,
+				`readtimeout 76: return on any error of c.ReadMessage, also on the ErrTimedOut it returns when no message arrives in time`,
+				`incrementalassign 97: c.Assign in a goroutine started for each iteration of a loop, on one consumer they share`,
+				`readtimeout 107: m appended to undefinedSink on an error of c.ReadMessage: the error branch falls through to it`,
 			}},
 			{name: "wrong argument types", src: `
 func wrongTypes(c *kafka.Consumer, topics []string) {
@@ -205,9 +217,11 @@ func wrongTypes(c *kafka.Consumer, topics []string) {
 		c.StoreOffsets(m.TopicPartition)
 		c.Subscribe(nil)
 	}
+	c.Assign(topics)
+	c.SubscribeTopics(topics, "cb")
 }
 `, reports: []string{
-				`configkey 57: invalid boolean "no" for "enable.auto.commit", want true or false`,
+				`configkey 63: invalid boolean "no" for "enable.auto.commit", want true or false`,
 			}},
 			{name: "missing return and truncated function", src: `
 func missingReturn(c *kafka.Consumer) error {

@@ -79,6 +79,24 @@ var configs = []config{
 	{Scenario: "revokenocommit", Variant: "every-4@kfake", Handler: "unassign", Broker: brokerKfake},
 	{Scenario: "revokenocommit", Variant: "every-4@kfake", Handler: "commit", Broker: brokerKfake},
 
+	// issue 33, confluent item 2: Assign at chosen positions, then SubscribeTopics
+	// on the same consumer; and the correct way (a callback that assigns them).
+	{Scenario: "assignsubscribe", Variant: "quiet", Handler: "assign-subscribe,cb=none"},
+	{Scenario: "assignsubscribe", Variant: "quiet", Handler: "assign-subscribe,cb=assign"},
+	{Scenario: "assignsubscribe", Variant: "quiet", Handler: "subscribe,cb=assign-positions"},
+	{Scenario: "assignsubscribe", Variant: "quiet", Handler: "assign-only"},
+	{Scenario: "assignsubscribe", Variant: "backlog", Handler: "assign-subscribe,cb=none"},
+	{Scenario: "assignsubscribe", Variant: "backlog", Handler: "assign-subscribe,cb=assign"},
+	{Scenario: "assignsubscribe", Variant: "backlog", Handler: "subscribe,cb=assign-positions"},
+	{Scenario: "assignsubscribe", Variant: "backlog", Handler: "assign-only"},
+
+	// issue 33, confluent item 3: two goroutines assign one partition each on one
+	// shared consumer; the twins.
+	{Scenario: "assignshared", Variant: "2-partitions", Handler: "assign-each"},
+	{Scenario: "assignshared", Variant: "2-partitions", Handler: "incremental-each", Min: "v1.6.1", Why: "no IncrementalAssign"},
+	{Scenario: "assignshared", Variant: "2-partitions", Handler: "assign-all"},
+	{Scenario: "assignshared", Variant: "2-partitions", Handler: "consumer-each"},
+
 	// readtimeout: what ReadMessage returns when nothing arrives in time.
 	{Scenario: "readtimeout", Variant: "quiet", Handler: "readmessage"},
 

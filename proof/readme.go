@@ -23,6 +23,8 @@ var readmeRows = []struct{ label, key string }{
 	{"auto commit off, offsets stored, then Commit() with no offsets", "commitstored/auto.commit=false/commit"},
 	{"auto commit off, Commit() every 4th message, the revoke only unassigns (on kfake)", "revokenocommit/every-4@kfake/unassign"},
 	{"the same, with Commit() in the revoke handler before Unassign (on kfake)", "revokenocommit/every-4@kfake/commit"},
+	{"Assign at offset 6, then SubscribeTopics (messages from 6 arrive after the group's first assignment)", "assignsubscribe/quiet/assign-subscribe,cb=none"},
+	{"two goroutines on one consumer, each Assign of its own partition", "assignshared/2-partitions/assign-each"},
 }
 
 // readmeBlock is the generated table of docs/runtime-proof.md.

@@ -69,7 +69,9 @@ func run(pass *analysis.Pass) {
 	seen := make(map[*ast.CallExpr]bool)
 	lv := pass.ResultOf[liveness.Analyzer].(*liveness.Result)
 	fv := newFieldVals(pass.TypesInfo, analysisutil.InspectorOf(pass))
-	for _, h := range pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers {
+	handlers := pass.ResultOf[rebalance.Analyzer].(*rebalance.Result).Handlers
+	defer checkManual(pass, kc, cs, handlers)
+	for _, h := range handlers {
 		if h.Body == nil || (h.Clause != nil && len(h.Clause.List) != 1) {
 			continue // no handler code, or a case for several event types
 		}

@@ -1,6 +1,7 @@
 package incrementalassign_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -30,4 +31,11 @@ func TestFixCompiles(t *testing.T) {
 // library are not reported.
 func TestNoKafka(t *testing.T) {
 	analysistest.Run(t, testutil.Fixtures(t), incrementalassign.Analyzer, "incrementalassign/nokafka")
+}
+
+// TestVersions runs a module-mode tree whose go.mod requires v1.4.0 (replaced
+// by the stub): sharedassign's message offers IncrementalAssign only from
+// v1.6.1, where the method exists.
+func TestVersions(t *testing.T) {
+	analysistest.Run(t, filepath.Join(testutil.TestData(t), "versions", "incrementalassign_v1_4_0"), incrementalassign.Analyzer, "./...")
 }

@@ -73,7 +73,7 @@ const (
 )
 
 var (
-	flagScenario = flag.String("scenario", "", "revokecommit, pollrebalance, incrementalassign, storeoffset, txnoffset, unhandledrebalance, storeautoarg, commitstored, readtimeout, neverstored, configkey, readerror")
+	flagScenario = flag.String("scenario", "", "revokecommit, pollrebalance, incrementalassign, storeoffset, txnoffset, unhandledrebalance, storeautoarg, commitstored, readtimeout, neverstored, configkey, readerror, assignsubscribe, assignshared")
 	flagVariant  = flag.String("variant", "", "scenario variant")
 	flagHandler  = flag.String("handler", "", "handler variant")
 	flagDebug    = flag.String("debug", "", "librdkafka debug contexts for the mock and the consumers")
@@ -122,6 +122,10 @@ func main() {
 		run = configKey
 	case "readerror":
 		run = readError
+	case "assignsubscribe":
+		run = assignSubscribe
+	case "assignshared":
+		run = assignShared
 	default:
 		fmt.Fprintf(os.Stderr, "unknown scenario %q\n", *flagScenario)
 		os.Exit(2)
