@@ -259,7 +259,7 @@ func TestHelp(t *testing.T) {
 	}
 	stdout, _ = run(t, ".", 0, bin, "help", "readtimeout")
 	for _, want := range []string{
-		"readtimeout: check that read loops go on when ReadMessage times out\n",
+		"readtimeout: check ReadMessage's timeouts and error branches\n",
 		"# Not reported",
 		"# Category timeoutexit",
 		"//kafkalint:ignore readtimeout reason",
