@@ -13,20 +13,36 @@ package main
 //
 //   - kafkalint's own executable (its content: the cache's salt), the command
 //     line (flags, analyzer selection, build flags, patterns), the working
-//     directory, the Go version and the go command's environment (GOARCH,
-//     CGO_ENABLED, GOFLAGS, GOMOD, GOWORK, GOVERSION, every GO*, CGO_* and
-//     KAFKALINT_* variable), the main module's go.mod and go.work;
-//   - for every package of the listing (the requested packages and their
-//     dependencies): its ID, name, import path, listing errors, imports, module
-//     (path, version, replacement, Go version) and export data (go list
-//     -export's file, which the build cache names by its content); for a
-//     package that reaches a client, also the contents of all its files (Go,
-//     compiled cgo output, other and ignored files).
+//     directory, the Go version and the go command's environment (GOOS, GOARCH,
+//     CGO_ENABLED, GOFLAGS, GOMOD, GOWORK, GOVERSION, GOROOT, GOMODCACHE,
+//     GOEXPERIMENT, CC, CXX, every GO*, CGO_* and KAFKALINT_* variable), the go
+//     env file (go env -w), the C compiler's executable (its size and time,
+//     with cgo on), the main module's go.mod, go.work and a -modfile;
+//   - for every package of the listing (go list -deps, without -export: the
+//     requested packages and their dependencies): its ID, name, import path,
+//     directory, listing errors, imports and module (path, version,
+//     replacement, Go version); and, for the packages that the analysis reads
+//     (the requested packages that reach a client and everything they import),
+//     what identifies their contents: for a package of the standard library,
+//     the Go version and GOROOT (above); for one in the module cache, its
+//     module's path and version (contents go.sum checked when they were
+//     downloaded and that the go command keeps read-only); for any other (the
+//     main module's, a workspace module's, a replacement directory's, a
+//     vendored one, files named on the command line), the contents of all its
+//     files (Go and cgo, other, ignored and embedded files; a test's generated
+//     main by its build-cache name, which is its hash).
 //
-// Any change of a file the analysis reads, of a dependency's export data
-// (which is what a change of its facts or its API comes from), of a client's
-// module version, of the flags or the build configuration changes the key, and
-// the run is analysed in full, as without the cache, and stored under the new key.
+// Any change of a file the analysis reads, of a local dependency (its API
+// feeds the type-checking; a broken one is type-checked from source and its
+// errors printed; a change of its body alone costs one analysis, which prints
+// the same), of a module's version, of the flags or the build configuration
+// changes the key, and the run is analysed in full, as without the cache, and
+// stored under the new key. The key needs no export data: a hit costs the
+// listing of the import graph (nothing is built) and the hashing, and only a
+// miss lists the reaching packages again with export data (load.go, step 2).
+// What the key does not see: edits inside the module cache (made writable by
+// -modcacherw; go mod verify reports them) or GOROOT, and C headers outside a
+// package (the go command's build cache does not see those either).
 // The value is what the analysis produced: the action graph the printers read
 // (analyzers, packages, the diagnostics with their suggested fixes and related
 // information, the errors), the lines of broken packages and the gate's causes;
@@ -45,6 +61,7 @@ import (
 	"fmt"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -140,19 +157,29 @@ func openCache(flagValue string) *cache.DiskCache {
 }
 
 // buildCacheFile matches the name of a file of the go command's build cache,
-// which is the hash of its content.
+// which is the hash of its content (a test's generated main package).
 var buildCacheFile = regexp.MustCompile(`^[0-9a-f]{64}-d$`)
 
-// runKey returns the key of a run (see the top of the file) on the complete
-// listing listed; ok is false when a file cannot be read (the run is then not
-// cached).
-func runKey(cl *commandLine, env *goEnv, l *listing, listed []*packages.Package, cover bool) (key cache.ActionID, ok bool) {
+// within reports whether the directory dir is root or inside it.
+func within(dir, root string) bool {
+	if dir == "" || root == "" {
+		return false
+	}
+	rel, err := filepath.Rel(root, dir)
+	return err == nil && (rel == "." || filepath.IsLocal(rel))
+}
+
+// runKey returns the key of a run (see the top of the file) on the listing l,
+// without export data; ok is false when a file cannot be read (the run is then
+// not cached).
+func runKey(cl *commandLine, env *goEnv, l *listing, cover bool) (key cache.ActionID, ok bool) {
 	h := cache.NewHash("kafkalint run")
 	_, _ = fmt.Fprintf(h, "%s\n", cacheFormat)
 	_, _ = fmt.Fprintf(h, "args %q\ncover %t\n", withoutCacheFlag(cl.args), cover)
 	cwd, _ := os.Getwd()
 	_, _ = fmt.Fprintf(h, "cwd %q\ngo %s %s/%s\n", cwd, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	_, _ = fmt.Fprintf(h, "env %q %q %q %q %q %q %q\n", env.GOARCH, env.CGO_ENABLED, env.GOMOD, env.GOWORK, env.GOFLAGS, env.GOVERSION, env.flags)
+	_, _ = fmt.Fprintf(h, "env %q %q %q %q %q %q\n", env.GOOS, env.GOROOT, env.GOMODCACHE, env.GOEXPERIMENT, env.CC, env.CXX)
 	var vars []string
 	for _, kv := range os.Environ() {
 		name, _, _ := strings.Cut(kv, "=")
@@ -174,8 +201,19 @@ func runKey(cl *commandLine, env *goEnv, l *listing, listed []*packages.Package,
 		_, _ = fmt.Fprintf(h, "%s %q %x\n", what, name, sum)
 		return true
 	}
-	if !hashFile("go.mod", env.GOMOD) || !hashFile("go.work", env.GOWORK) {
+	// go.mod and go.work (their effects are in the listing: this is for
+	// certainty), the go env file (go env -w: GOFLAGS, GOOS, GOEXPERIMENT, ...).
+	if !hashFile("go.mod", env.GOMOD) || !hashFile("go.work", env.GOWORK) || !hashFile("go.env", env.GOENV) {
 		return key, false
+	}
+	if env.CGO_ENABLED == "1" && env.CC != "" {
+		// The C compiler makes the cgo packages' Go files (which a miss's
+		// listing compiles): its executable's size and time stand for it.
+		if path, err := exec.LookPath(strings.Fields(env.CC)[0]); err == nil {
+			if fi, err := os.Stat(path); err == nil {
+				_, _ = fmt.Fprintf(h, "cc %q %d %d\n", path, fi.Size(), fi.ModTime().UnixNano())
+			}
+		}
 	}
 	for _, f := range strings.Fields(env.goFlags()) {
 		name, value, _ := strings.Cut(strings.TrimLeft(f, "-"), "=")
@@ -193,13 +231,23 @@ func runKey(cl *commandLine, env *goEnv, l *listing, listed []*packages.Package,
 	for _, r := range l.roots {
 		_, _ = fmt.Fprintf(h, "root %q %t\n", r.ID, l.reaching[r.ID])
 	}
-	reaches := reachMap()
+	// The packages whose contents the results depend on: the reaching
+	// requested packages and their dependencies.
+	closure := make(map[*packages.Package]bool)
+	var reachRoots []*packages.Package
+	for _, r := range l.roots {
+		if l.reaching[r.ID] {
+			reachRoots = append(reachRoots, r)
+		}
+	}
+	packages.Visit(reachRoots, nil, func(p *packages.Package) { closure[p] = true })
+	goroot := filepath.Join(env.GOROOT, "src")
 	ok = true
-	packages.Visit(listed, nil, func(p *packages.Package) {
+	packages.Visit(l.roots, nil, func(p *packages.Package) {
 		if !ok {
 			return
 		}
-		_, _ = fmt.Fprintf(h, "package %q %q %q\n", p.ID, p.Name, p.PkgPath)
+		_, _ = fmt.Fprintf(h, "package %q %q %q %q\n", p.ID, p.Name, p.PkgPath, p.Dir)
 		for _, e := range p.Errors {
 			_, _ = fmt.Fprintf(h, "error %q\n", e.Error())
 		}
@@ -211,26 +259,37 @@ func runKey(cl *commandLine, env *goEnv, l *listing, listed []*packages.Package,
 		for _, path := range paths {
 			_, _ = fmt.Fprintf(h, "import %q %q\n", path, p.Imports[path].ID)
 		}
-		if m := p.Module; m != nil {
+		m := p.Module
+		if m != nil {
 			_, _ = fmt.Fprintf(h, "module %q %q %t %q %q\n", m.Path, m.Version, m.Main, m.GoVersion, m.Dir)
 			if r := m.Replace; r != nil {
 				_, _ = fmt.Fprintf(h, "replace %q %q %q\n", r.Path, r.Version, r.Dir)
 			}
 		}
-		switch base := filepath.Base(p.ExportFile); {
-		case p.ExportFile == "":
-			_, _ = fmt.Fprintf(h, "export -\n")
-		case buildCacheFile.MatchString(base):
-			_, _ = fmt.Fprintf(h, "export %s\n", base)
-		default:
-			ok = hashFile("export", p.ExportFile)
-		}
-		if !reaches(p) {
+		switch {
+		case !closure[p]:
+			// Not analysed and not imported by what is: its imports (above)
+			// say whether it comes to reach a client.
+			return
+		case m == nil && within(p.Dir, goroot):
+			// The standard library: the Go version and GOROOT name it.
+			return
+		case m != nil && !m.Main && m.Version != "" && (m.Replace == nil || m.Replace.Version != "") && within(p.Dir, env.GOMODCACHE):
+			// A module in the module cache: its path and version (above)
+			// name contents that never change (go.sum checks them when they
+			// are downloaded; the go command keeps them read-only).
 			return
 		}
-		for _, files := range [][]string{p.GoFiles, p.CompiledGoFiles, p.OtherFiles, p.IgnoredFiles, p.EmbedFiles} {
+		// A local package: the main module's, a workspace module's, a
+		// replacement directory's, vendored, or files named on the command
+		// line. Its files are what it is.
+		for _, files := range [][]string{p.GoFiles, p.OtherFiles, p.IgnoredFiles, p.EmbedFiles} {
 			_, _ = fmt.Fprintf(h, "files %d\n", len(files))
 			for _, name := range files {
+				if buildCacheFile.MatchString(filepath.Base(name)) {
+					_, _ = fmt.Fprintf(h, "file %s\n", filepath.Base(name))
+					continue
+				}
 				ok = ok && hashFile("file", name)
 			}
 		}

@@ -7,6 +7,7 @@ package main_test
 import (
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -70,7 +71,8 @@ func (c *cacheRun) check(step string, args ...string) {
 	}
 }
 
-// edit replaces old by new in the module's file name (old "" appends new).
+// edit replaces old by new in the module's file name (old "" appends new,
+// creating the file and its directory if need be).
 func (c *cacheRun) edit(name, old, new string) {
 	c.t.Helper()
 	path := filepath.Join(c.dir, name)
@@ -86,6 +88,9 @@ func (c *cacheRun) edit(name, old, new string) {
 			c.t.Fatalf("%s does not contain %q", name, old)
 		}
 		s = strings.Replace(s, old, new, 1)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		c.t.Fatal(err)
 	}
 	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
 		c.t.Fatal(err)
@@ -234,5 +239,94 @@ func TestCacheOff(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(other, "README")); err != nil {
 		t.Errorf("-cache=DIR: %v", err)
+	}
+}
+
+// TestCacheDependencies: the key names a local package (the main module's, a
+// replacement directory's, a vendored one) by its files, so every edit of a
+// dependency the analysis reads changes it: one that does not reach a client
+// but gives a reaching package a constant (its API), one of a broken
+// dependency (type-checked from source, its errors printed), one of its body
+// alone (the reports stay: a miss costs an analysis that prints the same), and
+// one of a client-using package in a replacement directory, used from the
+// module and vendored (-mod=vendor reads vendor/, not the directory).
+func TestCacheDependencies(t *testing.T) {
+	c := newCacheRun(t)
+
+	// A dependency that does not reach a client gives config its setting.
+	c.edit("settings/settings.go", "", "// Package settings holds the consumers' settings; it uses no client.\npackage settings\n\n// AutoStore is enable.auto.offset.store.\nconst AutoStore = false\n\n// Group names the consumer group.\nfunc Group() string { return \"orders\" }\n")
+	c.edit("config/config.go", "\"enable.auto.offset.store\": false,", "\"enable.auto.offset.store\": settings.AutoStore,")
+	c.edit("config/config.go", "import \"github.com/confluentinc/confluent-kafka-go/kafka\"", "import (\n\t\"example.com/tree/settings\"\n\n\t\"github.com/confluentinc/confluent-kafka-go/kafka\"\n)")
+	c.check("a constant from a dependency without a client", "./...")
+	before := c.uncached("./...")
+	if !strings.Contains(before.stderr, "config.NewConsumer with enable.auto.offset.store=false") {
+		t.Fatalf("settings.AutoStore=false: no report names it:\n%s", before.stderr)
+	}
+	c.edit("settings/settings.go", "const AutoStore = false", "const AutoStore = true")
+	c.check("that dependency's constant changed", "./...")
+	if stored := c.uncached("./..."); stored.stderr == before.stderr || strings.Contains(stored.stderr, "enable.auto.offset.store=false") {
+		t.Errorf("settings.AutoStore=true: the reports still name enable.auto.offset.store=false:\n%s", stored.stderr)
+	}
+	c.edit("settings/settings.go", "const AutoStore = true", "const AutoStore = false")
+
+	// Its body alone: the same API, the same reports.
+	c.edit("settings/settings.go", "return \"orders\"", "return \"ord\" + \"ers\"")
+	c.check("a dependency's body, without a client", "./...")
+	if body := c.uncached("./..."); body != before {
+		t.Errorf("an edit of settings' body changes the output:\nbefore:\n%s\nafter:\n%s", before.stderr, body.stderr)
+	}
+
+	// A broken dependency without a client: fixed, its line goes.
+	c.edit("metrics/metrics.go", "total += undefinedWeight(name)", "total += len(name)")
+	c.check("a broken dependency fixed", "./...")
+	if fixed := c.uncached("./..."); strings.Contains(fixed.stderr, "example.com/tree/metrics has errors") {
+		t.Errorf("metrics fixed: still reported broken:\n%s", fixed.stderr)
+	}
+
+	// A replacement directory: module example.com/shared in ../shared, whose
+	// handler app registers.
+	c.edit("../shared/go.mod", "", "module example.com/shared\n\ngo 1.21\n\nrequire github.com/confluentinc/confluent-kafka-go v1.4.0\n")
+	c.edit("../shared/handler/handler.go", "", "// Package handler is a rebalance callback of another module.\npackage handler\n\nimport \"github.com/confluentinc/confluent-kafka-go/kafka\"\n\n// Revoke is registered by other modules.\nfunc Revoke(c *kafka.Consumer, ev kafka.Event) error {\n\tswitch ev.(type) {\n\tcase kafka.RevokedPartitions:\n\t\treturn c.Unassign()\n\t}\n\treturn nil\n}\n")
+	c.edit("go.mod", "", "\nrequire example.com/shared v0.0.0\n\nreplace example.com/shared => ../shared\n")
+	c.edit("app/shared.go", "", "package app\n\nimport (\n\t\"example.com/shared/handler\"\n\t\"example.com/tree/config\"\n)\n\nfunc sharedCallback(topics []string) {\n\tc, _ := config.NewConsumer()\n\tc.SubscribeTopics(topics, handler.Revoke)\n}\n")
+	c.check("a handler in a replacement directory", "./...")
+	if shared := c.uncached("./..."); !strings.Contains(shared.stderr, "shared.go:10:2: handler.Revoke (handler.go:10) calls Unassign") {
+		t.Fatalf("no report on the replacement directory's handler:\n%s", shared.stderr)
+	}
+	unfixed := "\tswitch ev.(type) {\n\tcase kafka.RevokedPartitions:\n\t\treturn c.Unassign()"
+	fix := "\tswitch e := ev.(type) {\n\tcase kafka.RevokedPartitions:\n\t\tc.Commit()\n\t\tfor i := range e.Partitions {\n\t\t\te.Partitions[i].Offset = kafka.OffsetInvalid\n\t\t}\n\t\tc.StoreOffsets(e.Partitions)\n\t\treturn c.Unassign()"
+	c.edit("../shared/handler/handler.go", unfixed, fix)
+	c.check("an edit in the replacement directory", "./...")
+	fixed := c.uncached("./...")
+	if strings.Contains(fixed.stderr, "handler.Revoke") {
+		t.Errorf("the replacement directory's handler commits now, still reported:\n%s", fixed.stderr)
+	}
+
+	// Vendored: go mod vendor copies the directory (and the client's stub);
+	// -mod=vendor reads the copy, whose edit changes the reports. Without its
+	// replacement (in go.mod and vendor/modules.txt alike, as the go command
+	// checks) example.com/shared v0.0.0 is a module with a version, as a
+	// vendored module from the proxy is, but its files are vendor/'s, not the
+	// module cache's: they are hashed.
+	cmd := exec.Command("go", "mod", "vendor")
+	cmd.Dir = c.dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=", "GOPROXY=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go mod vendor: %v\n%s", err, out)
+	}
+	c.edit("go.mod", "\nreplace example.com/shared => ../shared\n", "")
+	c.edit("vendor/modules.txt", "# example.com/shared v0.0.0 => ../shared", "# example.com/shared v0.0.0")
+	c.edit("vendor/modules.txt", "# example.com/shared => ../shared", "")
+	if err := os.RemoveAll(filepath.Join(c.dir, "..", "shared")); err != nil {
+		t.Fatal(err)
+	}
+	c.check("vendored", "-mod=vendor", "./...")
+	if vendored := c.uncached("-mod=vendor", "./..."); vendored.stderr != fixed.stderr {
+		t.Errorf("-mod=vendor reports differ from the replacement directory's:\n%s\nwant\n%s", vendored.stderr, fixed.stderr)
+	}
+	c.edit("vendor/example.com/shared/handler/handler.go", fix, unfixed)
+	c.check("an edit of a vendored file", "-mod=vendor", "./...")
+	if vendored := c.uncached("-mod=vendor", "./..."); !strings.Contains(vendored.stderr, "shared.go:10:2: handler.Revoke (handler.go:10) calls Unassign") {
+		t.Errorf("the vendored handler unassigns again, not reported:\n%s", vendored.stderr)
 	}
 }

@@ -59,8 +59,10 @@ func analyse(cl *commandLine, cover bool) *outcome {
 	}
 	env.flags = cl.build
 	warnWithoutCgo(env)
+	dir, _, dirErr := cacheDir(cl.cache)
+	cacheOn := dirErr != nil || dir != "" // (openCache then says why it is off)
 	setStage("listing packages (go list; a first run builds the dependencies' export data)")
-	l, err := listReaching(env, cl.patterns, cl.tests)
+	l, err := listReaching(env, cl.patterns, cl.tests, cacheOn)
 	if err != nil {
 		o.causes = append(o.causes, listCause(err, cl.patterns))
 		return o
@@ -71,22 +73,18 @@ func analyse(cl *commandLine, cover bool) *outcome {
 	if len(l.reaching) == 0 {
 		return o
 	}
-	// The result cache (cache.go): its key needs the files and export data of
-	// every package, the second listing, which loadReaching then uses.
-	store := openCache(cl.cache)
+	// The result cache (cache.go): its key needs the import graph with the
+	// files and modules, which the listing holds; only a miss lists the
+	// reaching packages with export data (loadReaching).
+	var store *cache.DiskCache
+	if cacheOn {
+		store = openCache(cl.cache)
+	}
 	var key cache.ActionID
 	keyed := false
 	if store != nil {
 		defer store.Trim()
-		listed := l.roots
-		if !l.complete {
-			if listed, err = goList(env, l.patterns, cl.tests, true); err != nil {
-				o.causes = append(o.causes, "kafkalint: "+oneLine(err.Error()))
-				return o
-			}
-			l.listed = listed
-		}
-		if key, keyed = runKey(cl, env, l, listed, cover); keyed {
+		if key, keyed = runKey(cl, env, l, cover); keyed {
 			if data, _, err := cache.GetBytes(store, key); err == nil {
 				if graph, broken, causes, err := decodeRun(data, cl.analyzers); err == nil {
 					cacheLog("hit")

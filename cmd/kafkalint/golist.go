@@ -32,6 +32,11 @@ import (
 type goEnv struct {
 	GOARCH, CGO_ENABLED, GOMOD, GOWORK, GOFLAGS, GOVERSION string
 
+	// For the result cache's key (cache.go): where the standard library and
+	// the module cache are, the go env file (go env -w's settings) and what
+	// else selects the build.
+	GOOS, GOROOT, GOMODCACHE, GOENV, GOEXPERIMENT, CC, CXX string
+
 	mod    *modfile.File // the main module's go.mod, parsed; nil if there is none or it does not parse
 	modDir string        // its directory
 
@@ -48,7 +53,8 @@ func (env *goEnv) goFlags() string {
 
 // readGoEnv runs go env once.
 func readGoEnv() (*goEnv, error) {
-	cmd := exec.Command("go", "env", "-json", "GOARCH", "CGO_ENABLED", "GOMOD", "GOWORK", "GOFLAGS", "GOVERSION")
+	cmd := exec.Command("go", "env", "-json", "GOARCH", "CGO_ENABLED", "GOMOD", "GOWORK", "GOFLAGS", "GOVERSION",
+		"GOOS", "GOROOT", "GOMODCACHE", "GOENV", "GOEXPERIMENT", "CC", "CXX")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -178,13 +184,17 @@ func (env *goEnv) inMainModule(pattern string) bool {
 }
 
 // goList runs go list -deps on patterns, as packages.Load does for the mode
-// NeedName|NeedImports|NeedDeps (export false) or, with export, also
-// NeedFiles|NeedCompiledGoFiles|NeedExportFile|NeedModule|NeedTypesSizes, and
-// returns the requested packages, in go list order, with their imports resolved.
+// NeedName|NeedImports|NeedDeps|NeedFiles|NeedEmbedFiles|NeedModule (export
+// false: nothing is built, and the result cache's key needs no more) or, with
+// export, also NeedCompiledGoFiles|NeedExportFile|NeedTypesSizes, and returns the
+// requested packages, in go list order, with their imports resolved. Without
+// export, CompiledGoFiles are the GoFiles (cgo is not run).
 func goList(env *goEnv, patterns []string, tests, export bool) ([]*packages.Package, error) {
-	fields := "Name,ImportPath,Error,DepOnly,Imports,ImportMap"
+	// The files cost go list nothing more: it reads the directories to find
+	// the packages' imports anyway.
+	fields := "Name,ImportPath,Error,DepOnly,Imports,ImportMap,Dir,GoFiles,CgoFiles,IgnoredGoFiles,IgnoredOtherFiles,CFiles,CXXFiles,MFiles,HFiles,FFiles,SFiles,SwigFiles,SwigCXXFiles,SysoFiles,EmbedFiles,Module"
 	if export {
-		fields += ",Dir,GoFiles,CgoFiles,CompiledGoFiles,IgnoredGoFiles,IgnoredOtherFiles,CFiles,CXXFiles,MFiles,HFiles,FFiles,SFiles,SwigFiles,SwigCXXFiles,SysoFiles,Export,Module"
+		fields += ",CompiledGoFiles,Export"
 	}
 	args := []string{"list", "-e", "-json=" + fields, fmt.Sprintf("-compiled=%t", export),
 		fmt.Sprintf("-test=%t", tests), fmt.Sprintf("-export=%t", export), "-deps=true", "-find=false",
@@ -287,6 +297,7 @@ type listedPackage struct {
 	CFiles, CXXFiles, MFiles, HFiles   []string
 	FFiles, SFiles, SwigFiles          []string
 	SwigCXXFiles, SysoFiles            []string
+	EmbedFiles                         []string
 	Module                             *packages.Module
 }
 
@@ -296,10 +307,12 @@ func (lp *listedPackage) convert(sizes types.Sizes) *packages.Package {
 	p := &packages.Package{
 		ID:              lp.ImportPath,
 		Name:            lp.Name,
+		Dir:             lp.Dir,
 		GoFiles:         absJoin(lp.Dir, lp.GoFiles, lp.CgoFiles),
 		CompiledGoFiles: absJoin(lp.Dir, lp.CompiledGoFiles),
 		OtherFiles:      absJoin(lp.Dir, lp.CFiles, lp.CXXFiles, lp.MFiles, lp.HFiles, lp.FFiles, lp.SFiles, lp.SwigFiles, lp.SwigCXXFiles, lp.SysoFiles),
 		IgnoredFiles:    absJoin(lp.Dir, lp.IgnoredGoFiles, lp.IgnoredOtherFiles),
+		EmbedFiles:      absJoin(lp.Dir, lp.EmbedFiles),
 		Module:          lp.Module,
 		TypesSizes:      sizes,
 		Imports:         make(map[string]*packages.Package),

@@ -13,8 +13,9 @@ package main
 //     says no package can reach a client; one go list -deps -export (the import
 //     graph with files and export data: the compiled dependencies, from the build
 //     cache), when it requires one; otherwise the import graph alone (go list
-//     -deps, no build, no type-checking). When none reaches the library it is
-//     done: nothing to report;
+//     -deps, no build, no type-checking), and the same with the result cache on
+//     (cache.go: its key needs no export data). When none reaches the library
+//     it is done: nothing to report;
 //  2. unless step 1 listed them with export data already, lists the reaching
 //     packages again with their files and export data;
 //  3. parses and type-checks from source the packages that reach the library, in
@@ -99,7 +100,6 @@ type listing struct {
 	reaching map[string]bool     // IDs of the requested packages that reach the library
 	patterns []string            // the reaching packages, as patterns for go list
 	complete bool                // roots come with files and export data (steps 1 and 2 in one listing)
-	listed   []*packages.Package // the second listing (step 2), when the result cache made it already
 	// unmatched holds, for each pattern that matched no package, go list's
 	// error for it (a directory that does not exist, an import path no module
 	// provides, ./... outside a module): go list -e lists such a pattern as a
@@ -109,11 +109,17 @@ type listing struct {
 
 // listReaching finds the requested packages that reach the library, listing as
 // little as go.mod allows (see choosePlan). err is a failure of the go command, or
-// no package matched.
-func listReaching(env *goEnv, patterns []string, tests bool) (*listing, error) {
+// no package matched. With keyOnly (the result cache is on), the listing is
+// never the one with export data: the cache's key needs no more than the
+// import graph with files and modules, and only a miss lists again, with
+// export data, the reaching packages (loadReaching).
+func listReaching(env *goEnv, patterns []string, tests, keyOnly bool) (*listing, error) {
 	p := choosePlan(env, patterns)
 	if p == planNothing {
 		return &listing{}, nil
+	}
+	if keyOnly && p == planOnce {
+		p = planTwice
 	}
 	roots, err := goList(env, patterns, tests, p == planOnce)
 	if err != nil {
@@ -189,9 +195,7 @@ type loaded struct {
 // the same text reports (testvariant.go): it is then not type-checked at all.
 func loadReaching(env *goEnv, l *listing, analyzers []*analysis.Analyzer, tests, cover bool) (*loaded, error) {
 	listedRoots := l.roots
-	if l.listed != nil {
-		listedRoots = l.listed
-	} else if !l.complete {
+	if !l.complete {
 		var err error
 		if listedRoots, err = goList(env, l.patterns, tests, true); err != nil {
 			return nil, err

@@ -46,7 +46,7 @@ func runFixStandalone(cl *commandLine) int {
 	}
 	env.flags = cl.build
 	warnWithoutCgo(env)
-	l, err := listReaching(env, cl.patterns, cl.tests)
+	l, err := listReaching(env, cl.patterns, cl.tests, false)
 	if err != nil {
 		printLines([]string{listCause(err, cl.patterns)})
 		return exitFailed

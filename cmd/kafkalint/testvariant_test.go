@@ -117,7 +117,7 @@ func loadTree(t *testing.T, cover bool) *loaded {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := listReaching(env, []string{"./..."}, true)
+	l, err := listReaching(env, []string{"./..."}, true, false)
 	if err != nil {
 		t.Fatal(err)
 	}
