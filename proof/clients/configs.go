@@ -49,7 +49,7 @@ func targetsOf(client string) []target {
 // Records records each.
 type config struct {
 	Client, Scenario, Handler string
-	// Rule is the rule of other-clients.md (S1 ... K7; K6 and K7 are issue 33's items 9 and 8, F6 its item 11, S8 its item 7, docs/library-facts.md S8) the row is about, or
+	// Rule is the rule of other-clients.md (S1 ... K7; K6 and K7 are issue 33's items 9 and 8, F6 its item 11, S8 its item 7, S10 its item 6, docs/library-facts.md S8 and S10) the row is about, or
 	// several separated by "/"; Fix marks the handler that is the rule's fix (or
 	// the correct form).
 	Rule       string
@@ -102,6 +102,14 @@ var configs = []config{
 	// dd-trace-go's) whose plain send outlives the wrapped handler.
 	{Client: "sarama", Scenario: "dispatchleak", Handler: "plain-send", Rule: "S9", Partitions: 2, Records: 5},
 	{Client: "sarama", Scenario: "dispatchleak", Handler: "select-send", Rule: "S9", Fix: true, Partitions: 2, Records: 5},
+	// issue 33 item 6: a handler's batch buffer that outlives its session,
+	// on a group of two members running the same handler.
+	{Client: "sarama", Scenario: "stalebatch", Handler: "no-cleanup", Rule: "S10", Partitions: 2, Records: 3},
+	{Client: "sarama", Scenario: "stalebatch", Handler: "stored-session", Rule: "S10", Partitions: 2, Records: 3},
+	{Client: "sarama", Scenario: "stalebatch", Handler: "cleanup-flush", Rule: "S10", Fix: true, Partitions: 2, Records: 3},
+	{Client: "sarama", Scenario: "stalebatch", Handler: "cleanup-reset", Rule: "S10", Fix: true, Partitions: 2, Records: 3},
+	{Client: "sarama", Scenario: "stalebatch", Handler: "setup-reset", Rule: "S10", Fix: true, Partitions: 2, Records: 3},
+	{Client: "sarama", Scenario: "stalebatch", Handler: "flush-on-return", Rule: "S10", Fix: true, Partitions: 2, Records: 3},
 
 	// franz-go
 	{Client: "franzgo", Scenario: "revokeclose", Handler: "default", Rule: "F1", Fix: true, Partitions: 1, Records: 10},

@@ -30,6 +30,7 @@ func main() {
 		"callbackmark": callbackMark,
 		"claimend":     claimEnd,
 		"dispatchleak": dispatchLeak,
+		"stalebatch":   staleBatch,
 	})
 }
 
